@@ -1,0 +1,281 @@
+"""Reading orders from text: one order per line, French first with English synonyms.
+
+Accents and case are ignored, extra words are tolerated ("je vote contre Bob", "Je sonde Alice
+stp"), names are matched by unique prefix or a close match. A line that cannot be read is kept
+with its cause so that it is quoted back in the answer, never dropped. The same parser serves
+`lgmail act` and the mail path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lgmail.orders.names import fold, match
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refusal
+
+#: the words that name each order, already folded (no accents, lower case)
+VERBS: dict[Kind, tuple[str, ...]] = {
+    Kind.VOTE: ("vote", "voter", "votes", "votons", "je vote", "elire", "elis", "election"),
+    Kind.TUER: ("tuer", "tue", "tuons", "manger", "mange", "devorer", "devore", "kill", "eat"),
+    Kind.SONDER: (
+        "sonder",
+        "sonde",
+        "voir",
+        "vois",
+        "espionner",
+        "regarder",
+        "probe",
+        "see",
+        "inspect",
+        "peek",
+    ),
+    Kind.PROTEGER: ("proteger", "protege", "protect", "guard", "shield"),
+    Kind.SAUVER: (
+        "sauver",
+        "sauve",
+        "guerir",
+        "gueris",
+        "soigner",
+        "soigne",
+        "ressusciter",
+        "heal",
+        "save",
+        "potion de vie",
+        "life potion",
+    ),
+    Kind.EMPOISONNER: (
+        "empoisonner",
+        "empoisonne",
+        "poison",
+        "poisonner",
+        "potion de mort",
+        "death potion",
+    ),
+    Kind.UNIR: (
+        "unir",
+        "unis",
+        "lier",
+        "lie",
+        "marier",
+        "marie",
+        "couple",
+        "amoureux",
+        "unite",
+        "link",
+        "pair",
+        "lovers",
+    ),
+    Kind.TIRER: ("tirer", "tire", "abattre", "abats", "shoot", "fire"),
+    Kind.SUCCESSEUR: (
+        "successeur",
+        "succession",
+        "designer",
+        "designe",
+        "nommer",
+        "nomme",
+        "heritier",
+        "successor",
+        "heir",
+        "name",
+    ),
+    Kind.TRANCHER: ("trancher", "tranche", "decide", "tiebreak", "break"),
+    Kind.RIEN: (
+        "rien",
+        "passer",
+        "passe",
+        "je passe",
+        "aucun",
+        "aucune",
+        "personne",
+        "nothing",
+        "pass",
+        "skip",
+        "none",
+        "nobody",
+    ),
+    Kind.AIDE: ("aide", "aider", "help", "?", "commandes", "commands"),
+}
+
+BLANK = ("blanc", "blanche", "vote blanc", "abstention", "blank", "abstain")
+
+#: words tolerated around an order, folded
+FILLER = frozenset(
+    [
+        "je",
+        "j",
+        "tu",
+        "il",
+        "on",
+        "nous",
+        "vous",
+        "contre",
+        "pour",
+        "sur",
+        "le",
+        "la",
+        "les",
+        "l",
+        "de",
+        "du",
+        "des",
+        "un",
+        "une",
+        "a",
+        "au",
+        "aux",
+        "mon",
+        "ma",
+        "cette",
+        "ce",
+        "cet",
+        "voudrais",
+        "veux",
+        "souhaite",
+        "aimerais",
+        "stp",
+        "svp",
+        "merci",
+        "please",
+        "thanks",
+        "thank",
+        "you",
+        "i",
+        "want",
+        "to",
+        "would",
+        "like",
+        "vote",
+        "for",
+        "against",
+        "on",
+        "the",
+        "my",
+        "cette",
+        "nuit",
+        "ce",
+        "soir",
+        "tonight",
+        "aujourd",
+        "hui",
+        "today",
+        "bonjour",
+        "hello",
+        "hi",
+        "salut",
+        "moi",
+        "me",
+        "myself",
+        "potion",
+    ]
+)
+SELF = ("moi", "moi-meme", "me", "myself")
+AND = frozenset({"et", "and", "&", "+", "avec", "with"})
+
+TARGETS: dict[Kind, int] = {
+    Kind.VOTE: 1,
+    Kind.TUER: 1,
+    Kind.SONDER: 1,
+    Kind.PROTEGER: 1,
+    Kind.EMPOISONNER: 1,
+    Kind.UNIR: 2,
+    Kind.TIRER: 1,
+    Kind.SUCCESSEUR: 1,
+    Kind.TRANCHER: 1,
+}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the text and what it meant: an order or why it could not be read."""
+
+    text: str
+    result: Order | Refusal
+
+
+def _find_verb(words: list[str]) -> tuple[Kind, int] | None:
+    """The first order word in the line (multi-word verbs first) and where it ends."""
+    best: tuple[int, int, Kind, int] | None = None
+    for kind, verbs in VERBS.items():
+        for verb in verbs:
+            parts = verb.split()
+            for i in range(len(words) - len(parts) + 1):
+                if words[i : i + len(parts)] == parts:
+                    candidate = (i, -len(parts), kind, i + len(parts))
+                    if best is None or candidate < best:
+                        best = candidate
+                    break
+    return None if best is None else (best[2], best[3])
+
+
+def _tokens(text: str) -> list[str]:
+    return [w for w in re.split(r"[\s,;:!.()\"«»]+|(?<=\w)'", text) if w]
+
+
+def _resolve(words: list[str], players: Sequence[str], me: str | None) -> Order | Refusal | str:
+    """Match `words` (after the verb) to one player; the longest run of words that names one."""
+    folded = [fold(w) for w in words]
+    for size in range(min(len(words), 4), 0, -1):
+        for start in range(len(words) - size + 1):
+            chunk = folded[start : start + size]
+            if size == 1 and chunk[0] in FILLER and chunk[0] not in SELF:
+                continue
+            if size == 1 and chunk[0] in SELF and me is not None:
+                return me
+            found = match(" ".join(words[start : start + size]), players)
+            if len(found.names) == 1:
+                return found.names[0]
+            if len(found.names) > 1 and size == 1:
+                return Refusal(
+                    Cause.AMBIGUOUS_NAME,
+                    {"written": words[start], "candidates": ", ".join(found.names)},
+                )
+    meaningful = [w for w, f in zip(words, folded, strict=True) if f not in FILLER]
+    if meaningful:
+        return Refusal(Cause.NO_SUCH_PLAYER, {"written": " ".join(meaningful)})
+    return Refusal(Cause.UNREADABLE, {"missing": "name"})
+
+
+def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Order | Refusal:
+    words = _tokens(text)
+    folded = [fold(w) for w in words]
+    found = _find_verb(folded)
+    if found is None:
+        return Refusal(Cause.UNREADABLE)
+    kind, end = found
+    rest, rest_folded = words[end:], folded[end:]
+    if kind is Kind.VOTE and any(f in BLANK for f in rest_folded):
+        return Order(Kind.VOTE, (), blank=True)
+    needed = TARGETS.get(kind, 0)
+    if needed == 0:
+        return Order(kind)
+    if needed == 2:
+        cut = next((i for i, f in enumerate(rest_folded) if f in AND), None)
+        groups = [rest[:cut], rest[cut + 1 :]] if cut is not None else [[w] for w in rest]
+        groups = [g for g in groups if g][:2] if cut is not None else _two_names(rest)
+        targets: list[str] = []
+        for group in groups:
+            got = _resolve(group, players, me)
+            if isinstance(got, Refusal):
+                return got
+            targets.append(got)
+        if len(targets) != 2:
+            return Refusal(Cause.UNREADABLE, {"missing": "two names"})
+        return Order(kind, tuple(targets))
+    got = _resolve(rest, players, me)
+    if isinstance(got, Refusal):
+        return got
+    return Order(kind, (got,))
+
+
+def _two_names(words: list[str]) -> list[list[str]]:
+    meaningful = [w for w in words if fold(w) not in FILLER or fold(w) in SELF]
+    return [[w] for w in meaningful[:2]]
+
+
+def parse(text: str, players: Sequence[str], me: str | None = None) -> list[Line]:
+    """Every non-empty line of `text` with its meaning."""
+    lines = [line.strip() for line in text.splitlines()]
+    return [Line(line, parse_line(line, players, me)) for line in lines if line]

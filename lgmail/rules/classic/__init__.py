@@ -1,0 +1,304 @@
+"""The classic game of seed 003 (003_66380dcf6dccf10a.txt), completed by 004 where 003 is
+silent.
+
+Phases: the captain's election (day 0, as 004 and 002 open) unless the game has none, then
+night 1, day 1, night 2, ... Night steps in 003's order: Cupidon (night 1 only) -> Voyante,
+Salvateur and Loups -> Sorcière (told the wolves' victim) -> dawn. Day: one vote, changeable
+until the close; the votes are published.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import timedelta
+
+from lgmail.rules import events as ev
+from lgmail.rules.classic import composition, deaths
+from lgmail.rules.classic.outcome import outcome as classic_outcome
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refused
+from lgmail.rules.roles import (
+    ROLES,
+    ancien,
+    chasseur,
+    cupidon,
+    loup_garou,
+    salvateur,
+    sorciere,
+    voyante,
+)
+from lgmail.rules.roles import capitaine as captain_title
+from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.state import GameState, Player, Reaction
+from lgmail.rules.tx import Tx
+
+ELECTION, VOTE, CUPIDON, LOUPS, SORCIERE = "election", "vote", "cupidon", "loups", "sorciere"
+STANDING = "standing"
+
+#: which step each order is resolved in ("vote" means the phase's vote step)
+ORDER_STEP: dict[Kind, str] = {
+    Kind.UNIR: CUPIDON,
+    Kind.SONDER: LOUPS,
+    Kind.PROTEGER: LOUPS,
+    Kind.TUER: LOUPS,
+    Kind.SAUVER: SORCIERE,
+    Kind.EMPOISONNER: SORCIERE,
+}
+
+#: role -> the order that makes it "done" in its step
+POWER_ORDER: dict[str, Kind] = {
+    loup_garou.ROLE.slug: Kind.TUER,
+    voyante.ROLE.slug: Kind.SONDER,
+    salvateur.ROLE.slug: Kind.PROTEGER,
+    cupidon.ROLE.slug: Kind.UNIR,
+}
+
+MINUTES = {"election": 23 * 60 + 30, "day": 47 * 60 + 30, "night": 23 * 60 + 30}
+
+
+class Classic:
+    name = "classic"
+    roles: Mapping[str, RoleSpec] = ROLES
+    defaults: Mapping[str, object] = {
+        "election": True,
+        "election_minutes": MINUTES["election"],
+        "day_minutes": MINUTES["day"],
+        "night_minutes": MINUTES["night"],
+        "reaction_minutes": 60,
+        "night_closes_early": True,
+        "day_closes_early": False,
+        "blank_vote": True,
+    }
+
+    # --- the calendar ----------------------------------------------------------------------
+
+    def composition(self, count: int) -> list[str]:
+        return composition.default(count)
+
+    def first_phase(self, state: GameState) -> tuple[str, int]:
+        return ("election", 0) if state.options.get("election", True) else ("night", 1)
+
+    def next_phase(self, state: GameState) -> tuple[str, int]:
+        if state.phase == "night":
+            return "day", state.number
+        return "night", state.number + 1
+
+    def duration(self, state: GameState, kind: str) -> timedelta:
+        return timedelta(minutes=int(state.options.get(f"{kind}_minutes", MINUTES[kind])))
+
+    def steps(self, state: GameState, kind: str, number: int) -> list[str]:
+        if kind == "election":
+            return [ELECTION]
+        if kind == "day":
+            return [VOTE]
+        plan = [CUPIDON] if number == 1 and state.by_role(cupidon.ROLE.slug) else []
+        plan.append(LOUPS)
+        if any(self._witch_can_act(w) for w in state.by_role(sorciere.ROLE.slug)):
+            plan.append(SORCIERE)
+        return plan
+
+    def closes_early(self, state: GameState, step: str) -> bool:
+        if step in (ELECTION, VOTE):
+            return bool(state.options.get("day_closes_early", False))
+        return bool(state.options.get("night_closes_early", True))
+
+    # --- who acts --------------------------------------------------------------------------
+
+    def _has_power(self, state: GameState, player: Player) -> bool:
+        spec = ROLES[player.role]
+        return not (spec.village_power and state.powers_lost)
+
+    def _witch_can_act(self, witch: Player) -> bool:
+        return sorciere.has_potions(witch)
+
+    def actors(self, state: GameState, step: str) -> list[str]:
+        living = state.living()
+        if step in (ELECTION, VOTE):
+            return [p.name for p in living]
+        if step == SORCIERE:
+            return [
+                p.name
+                for p in living
+                if p.role == sorciere.ROLE.slug
+                and self._has_power(state, p)
+                and sorciere.choices(state, p)
+            ]
+        return [p.name for p in living if ROLES[p.role].step == step and self._has_power(state, p)]
+
+    def done(self, state: GameState, player: Player, step: str) -> bool:
+        if player.name in state.passed.get(step, set()):
+            return True
+        if step in (ELECTION, VOTE):
+            return state.order_of(player.name, Kind.VOTE) is not None
+        if step == SORCIERE:
+            return sorciere.done(state, player)
+        kind = POWER_ORDER.get(player.role)
+        return kind is not None and state.order_of(player.name, kind) is not None
+
+    # --- orders ----------------------------------------------------------------------------
+
+    def accept(self, tx: Tx, player: Player, order: Order) -> None:
+        s = tx.state
+        if order.kind is Kind.RIEN:
+            tx.emit(ev.OrderAccepted(player.name, self._pass_step(s, player), "rien"))
+            return
+        for name in order.targets:
+            if not s.players[name].alive:
+                raise Refused(Cause.ILLEGAL_TARGET, target=name, why="dead")
+        if order.kind is Kind.VOTE:
+            step = self._vote_step(s, player, order)
+        elif order.kind in (Kind.TIRER, Kind.SUCCESSEUR):
+            self._standing(s, player, order)
+            step = STANDING
+        elif order.kind is Kind.TRANCHER:
+            raise Refused(Cause.NOT_ALLOWED, why="no-tranchage")
+        else:
+            step = self._power_step(s, player, order)
+        tx.emit(
+            ev.OrderAccepted(player.name, step, order.kind.value, list(order.targets), order.blank)
+        )
+
+    def _vote_step(self, s: GameState, voter: Player, order: Order) -> str:
+        step = {"election": ELECTION, "day": VOTE}.get(s.phase)
+        if step is None or step in s.closed_steps or s.resolved:
+            raise Refused(Cause.NOT_NOW, when="day")
+        if order.blank:
+            if not s.options.get("blank_vote", True):
+                raise Refused(Cause.BLANK_NOT_ALLOWED)
+        elif step == VOTE and s.lover_of(voter.name) == order.target:
+            # 004: "Les deux joueurs amoureux ne peuvent jamais voter ... l'un contre l'autre."
+            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="lover")
+        return step
+
+    def _standing(self, s: GameState, player: Player, order: Order) -> None:
+        if order.kind is Kind.TIRER:
+            if player.role != chasseur.ROLE.slug:
+                raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+            if s.powers_lost:
+                raise Refused(Cause.POWER_LOST)
+        elif s.captain != player.name:
+            raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+        if order.target == player.name:
+            raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
+
+    def _power_step(self, s: GameState, player: Player, order: Order) -> str:
+        spec = ROLES[player.role]
+        if order.kind not in spec.orders:
+            raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+        if not self._has_power(s, player):
+            raise Refused(Cause.POWER_LOST)
+        step = ORDER_STEP[order.kind]
+        if s.phase != "night" or s.resolved or step in s.closed_steps:
+            if order.kind is Kind.UNIR and s.lovers:
+                raise Refused(Cause.ALREADY_USED)
+            raise Refused(Cause.NOT_NOW, when="night")
+        if order.kind is Kind.UNIR and s.number != 1:
+            raise Refused(Cause.ALREADY_USED)
+        checks = {
+            Kind.TUER: loup_garou.check,
+            Kind.SONDER: voyante.check,
+            Kind.PROTEGER: salvateur.check,
+            Kind.UNIR: cupidon.check,
+            Kind.SAUVER: sorciere.check,
+            Kind.EMPOISONNER: sorciere.check,
+        }
+        checks[order.kind](s, player, order)
+        return step
+
+    def _pass_step(self, s: GameState, player: Player) -> str:
+        """`rien` passes the player's next step of this phase where they can act."""
+        upcoming = ([s.step.name] if s.step else []) + [p.name for p in s.plan]
+        for step in upcoming:
+            if player.name in self.actors(s, step) or (
+                step == SORCIERE and player.role == sorciere.ROLE.slug
+            ):
+                return step
+        raise Refused(Cause.NOTHING_TO_DO)
+
+    # --- reactions at death ----------------------------------------------------------------
+
+    def react(self, tx: Tx, player: Player, order: Order, reaction: Reaction) -> None:
+        s = tx.state
+        if order.kind is Kind.RIEN and reaction.kind == "tirer":
+            deaths.shoot(tx, player.name, None)
+            return
+        if not order.targets:
+            raise Refused(Cause.UNREADABLE)
+        target = order.target
+        if not s.players[target].alive or target == player.name:
+            raise Refused(Cause.ILLEGAL_TARGET, target=target, why="dead")
+        if reaction.kind == "tirer":
+            deaths.shoot(tx, player.name, target)
+        else:
+            tx.emit(ev.CaptainPassed(player.name, target, "named"))
+
+    def expire(self, tx: Tx, reaction: Reaction) -> None:
+        if reaction.kind == "tirer":
+            deaths.shoot(tx, reaction.player, None)
+        else:
+            deaths.draw_heir(tx, reaction.player)
+
+    # --- resolution ------------------------------------------------------------------------
+
+    def close_step(self, tx: Tx, step: str) -> None:
+        s = tx.state
+        if step == CUPIDON:
+            for e in cupidon.resolve(s):
+                tx.emit(e)
+        elif step == LOUPS:
+            for e in voyante.resolve(s) if not s.powers_lost else []:
+                tx.emit(e)
+            for e in salvateur.resolve(s) if not s.powers_lost else []:
+                tx.emit(e)
+            victim, by = loup_garou.victim(s)
+            tx.emit(ev.WolvesChose(victim, by))
+            if victim and victim != s.night.protected and not s.powers_lost:
+                for witch in s.by_role(sorciere.ROLE.slug):
+                    if sorciere.should_be_told(witch):
+                        tx.emit(ev.WitchToldVictim(witch.name, victim))
+        elif step == SORCIERE and not s.powers_lost:
+            for e in sorciere.resolve(s):
+                tx.emit(e)
+
+    def resolve_phase(self, tx: Tx) -> None:
+        s = tx.state
+        if s.phase == "night":
+            tx.emit(ev.DawnBroke(s.number))
+            deaths.kill(tx, self._dawn_victims(tx))
+            return
+        votes = {
+            p.name: (None if g.order.blank else g.order.target)
+            for p in s.living()
+            if (g := s.order_of(p.name, Kind.VOTE)) is not None
+        }
+        if s.phase == "election":
+            counts, chosen, tied = captain_title.tally(votes, None)
+            tx.emit(ev.VotesCounted(ELECTION, votes, counts, chosen, tied))
+            tx.emit(ev.CaptainElected(chosen))
+            return
+        counts, chosen, tied = captain_title.tally(votes, s.captain)
+        tx.emit(ev.VotesCounted(VOTE, votes, counts, chosen, tied))
+        if chosen:
+            deaths.kill(tx, [(chosen, "stake")])
+
+    def _dawn_victims(self, tx: Tx) -> list[tuple[str, str]]:
+        s = tx.state
+        night = s.night
+        out: list[tuple[str, str]] = []
+        victim = night.victim
+        if victim and victim != night.protected and s.players[victim].alive:
+            elder = s.players[victim]
+            if ancien.has_bonus_life(elder):
+                # 003: he survives the first attack; 004: even when healed, the life is spent.
+                tx.emit(ev.AncienResisted(victim))
+            elif night.healed != victim:
+                out.append((victim, "wolves"))
+        if night.poisoned and s.players[night.poisoned].alive:
+            out.append((night.poisoned, "poison"))
+        return out
+
+    def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:
+        return classic_outcome(state)
+
+
+CLASSIC = Classic()

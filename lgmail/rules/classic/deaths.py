@@ -1,0 +1,81 @@
+"""Deaths and what they set off in the classic game (003): lovers' grief, the Ancien's curse,
+the Chasseur's shot and the Capitaine's successor."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from lgmail.rules import events as ev
+from lgmail.rules.roles import ancien, chasseur
+from lgmail.rules.state import GameState
+from lgmail.rules.tx import Tx, iso
+
+
+def reaction_delay(state: GameState) -> timedelta:
+    """004: a delay set by the MJ, one hour recommended."""
+    return timedelta(minutes=int(state.options.get("reaction_minutes", 60)))
+
+
+def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
+    """Kill `victims` [(name, cause)] together, then apply what their deaths set off."""
+    s = tx.state
+    queue = list(victims)
+    died: list[tuple[str, str]] = []
+    while queue:
+        name, cause = queue.pop(0)
+        player = s.players[name]
+        if not player.alive:
+            continue
+        tx.emit(ev.PlayerDied(name, cause, player.role))
+        died.append((name, cause))
+        lover = s.lover_of(name)
+        if lover and s.players[lover].alive:
+            # 003: "Si l'un d'eux meurt, l'autre meurt de chagrin immédiatement."
+            queue.append((lover, "grief"))
+    if any(s.players[n].role == ancien.ROLE.slug for n, _ in died) and not s.powers_lost:
+        tx.emit(ev.PowersLost("ancien", list(ancien.POWERS_LOST_AT_DEATH)))
+    for name, cause in died:
+        if s.captain == name:
+            succession(tx, name)
+        if (
+            s.players[name].role == chasseur.ROLE.slug
+            and cause in chasseur.SHOOTS_WHEN_KILLED_BY
+            and not s.powers_lost
+        ):
+            hunter(tx, name)
+
+
+def hunter(tx: Tx, name: str) -> None:
+    s = tx.state
+    target = s.players[name].standing.get("tirer")
+    if target and s.players[target].alive and target != name:
+        shoot(tx, name, target)
+    elif s.living():
+        tx.emit(ev.ReactionAwaited(name, "tirer", iso(tx.at + reaction_delay(s))))
+
+
+def shoot(tx: Tx, hunter_name: str, target: str | None) -> None:
+    tx.emit(ev.HunterShot(hunter_name, target))
+    if target is not None:
+        kill(tx, [(target, "shot")])
+
+
+def succession(tx: Tx, captain: str) -> None:
+    s = tx.state
+    heir = s.players[captain].standing.get("successeur")
+    if heir and s.players[heir].alive:
+        tx.emit(ev.CaptainPassed(captain, heir, "named"))
+    elif not s.living():
+        tx.emit(ev.CaptainPassed(captain, None, "none"))
+    else:
+        tx.emit(ev.ReactionAwaited(captain, "successeur", iso(tx.at + reaction_delay(s))))
+
+
+def draw_heir(tx: Tx, captain: str) -> None:
+    """004: no successor named in time: the title is drawn among the living."""
+    living = tx.state.living_names()
+    if not living:
+        tx.emit(ev.CaptainPassed(captain, None, "none"))
+        return
+    (heir,) = tx.draw("captain-heir", living)
+    tx.emit(ev.CaptainPassed(captain, heir, "drawn"))

@@ -1,0 +1,62 @@
+"""Commands: intents that `decide` accepts (events) or refuses (a cause).
+
+Every command carries `entropy`, supplied by the service, from which the rules draw what chance
+decides; the draws are recorded as events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from lgmail.rules.orders import Order
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    email: str
+    lang: str = "fr"
+
+
+@dataclass(frozen=True)
+class CreateGame:
+    variant: str
+    players: tuple[Seat, ...]
+    lang: str = "fr"
+    #: exact deal, name -> role slug (the MJ deals as he likes, 001)
+    roles: dict[str, str] | None = None
+    #: role slugs to deal at random; None: the rule set's default for the player count
+    composition: tuple[str, ...] | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    mj: str | None = None
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
+class StartGame:
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
+class GiveOrder:
+    player: str
+    order: Order
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
+class EndStep:
+    """The MJ closes the current step (or the delay of a pending reaction) now."""
+
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
+class Tick:
+    """Time passes: resolve whatever deadline is due."""
+
+    entropy: int = 0
+
+
+Command = CreateGame | StartGame | GiveOrder | EndStep | Tick

@@ -1,0 +1,220 @@
+"""`decide(state, command, now) -> events | refusal`: the kernel's one entry point.
+
+Pure: no I/O, no clock read, no `random`. Time comes in as `now`, chance as the command's
+entropy; every draw is recorded as an event.
+
+The flow, shared by every rule set: a phase is a plan of steps; a step opens with its deadline
+and closes when everyone who can act in it has acted (if the rule set lets it close early), at
+its deadline, or when the MJ ends it; the rule set resolves each closed step, then the phase;
+deaths may call for reactions, and the game waits for them (answered in advance or within a
+delay) before it checks who won and opens the next phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+
+from lgmail.rules import events as ev
+from lgmail.rules.commands import Command, CreateGame, EndStep, GiveOrder, StartGame, Tick
+from lgmail.rules.orders import Kind
+from lgmail.rules.refusal import Cause, Refusal, Refused
+from lgmail.rules.state import GameState
+from lgmail.rules.tx import Tx, iso
+from lgmail.rules.variant import Variant
+from lgmail.rules.variants import VARIANTS, variant_of
+
+Decision = list[ev.Event] | Refusal
+
+
+def decide(state: GameState, command: Command, now: datetime) -> Decision:
+    if now.tzinfo is None:
+        raise ValueError("now must be timezone-aware")
+    tx = Tx(state, now, command.entropy)
+    try:
+        if isinstance(command, CreateGame):
+            _create(tx, command)
+        elif isinstance(command, StartGame):
+            _start(tx)
+        elif isinstance(command, GiveOrder):
+            _order(tx, command)
+        elif isinstance(command, EndStep):
+            _end_step(tx)
+        elif isinstance(command, Tick):
+            _running(tx.state)
+            advance(tx)
+    except Refused as refused:
+        return refused.refusal
+    return tx.events
+
+
+def _running(state: GameState) -> None:
+    if state.status == "ended":
+        raise Refused(Cause.GAME_OVER)
+    if state.status != "running":
+        raise Refused(Cause.GAME_NOT_STARTED)
+
+
+def _create(tx: Tx, cmd: CreateGame) -> None:
+    if tx.state.status != "new":
+        raise Refused(Cause.NOT_ALLOWED, why="exists")
+    if cmd.variant not in VARIANTS:
+        raise Refused(Cause.NOT_ALLOWED, why="variant", variant=cmd.variant)
+    variant = VARIANTS[cmd.variant]
+    names = [seat.name for seat in cmd.players]
+    emails = [seat.email.lower() for seat in cmd.players]
+    if len(set(names)) != len(names) or len(set(emails)) != len(emails):
+        raise Refused(Cause.NOT_ALLOWED, why="duplicate-player")
+    options = {**variant.defaults, **cmd.options}
+    tx.emit(
+        ev.GameCreated(
+            cmd.variant,
+            cmd.lang,
+            [{"name": s.name, "email": s.email, "lang": s.lang} for s in cmd.players],
+            options,
+            cmd.mj,
+        )
+    )
+    if cmd.roles is not None:
+        unknown = sorted(set(cmd.roles.values()) - set(variant.roles))
+        if set(cmd.roles) != set(names) or unknown:
+            raise Refused(Cause.NOT_ALLOWED, why="roles", roles=",".join(unknown))
+        tx.emit(ev.RolesDealt({n: cmd.roles[n] for n in names}, drawn=False))
+        return
+    try:
+        deck = list(cmd.composition or variant.composition(len(names)))
+    except ValueError as error:
+        raise Refused(Cause.NOT_ALLOWED, why="players", detail=str(error)) from error
+    unknown = sorted(set(deck) - set(variant.roles))
+    if unknown or len(deck) > len(names):
+        raise Refused(Cause.NOT_ALLOWED, why="composition", roles=",".join(unknown))
+    deck += ["villageois"] * (len(names) - len(deck))
+    dealt = tx.draw("deal", deck, len(deck))
+    tx.emit(ev.RolesDealt(dict(zip(names, dealt, strict=True)), drawn=True))
+
+
+def _start(tx: Tx) -> None:
+    s = tx.state
+    if s.status == "running" or s.status == "ended":
+        raise Refused(Cause.NOT_ALLOWED, why="started")
+    if s.status != "dealt":
+        raise Refused(Cause.NO_GAME)
+    tx.emit(ev.GameStarted())
+    variant = variant_of(s)
+    _open_phase(tx, variant, *variant.first_phase(s))
+    advance(tx)
+
+
+def _order(tx: Tx, cmd: GiveOrder) -> None:
+    s = tx.state
+    player = s.players.get(cmd.player)
+    if player is None:
+        raise Refused(Cause.NOT_A_PLAYER)
+    _running(s)
+    advance(tx)
+    _running(s)
+    if cmd.order.kind is Kind.AIDE:
+        return
+    variant = variant_of(s)
+    if not player.alive:
+        reaction = next((r for r in s.reactions if r.player == player.name), None)
+        wanted = {"tirer": {Kind.TIRER, Kind.RIEN}, "successeur": {Kind.SUCCESSEUR}}
+        if reaction is None or cmd.order.kind not in wanted[reaction.kind]:
+            raise Refused(Cause.DEAD)
+        variant.react(tx, player, cmd.order, reaction)
+    else:
+        variant.accept(tx, player, cmd.order)
+    advance(tx)
+
+
+def _end_step(tx: Tx) -> None:
+    _running(tx.state)
+    advance(tx)
+    if tx.state.status == "running":
+        advance(tx, force=True)
+
+
+def _open_phase(tx: Tx, variant: Variant, kind: str, number: int) -> None:
+    start = tx.at
+    duration = variant.duration(tx.state, kind)
+    names = variant.steps(tx.state, kind, number)
+    plan = [
+        {
+            "name": name,
+            "deadline": iso(
+                start + duration if i == len(names) - 1 else start + duration * (i + 1) / len(names)
+            ),
+        }
+        for i, name in enumerate(names)
+    ]
+    tx.emit(ev.PhaseOpened(kind, number, iso(start), iso(start + duration), plan))
+
+
+def advance(tx: Tx, force: bool = False) -> None:
+    """Move the game as far as time, orders and pending reactions allow. `force`: the MJ ends
+    the current step (or the pending reactions' delay) now."""
+    s = tx.state
+    variant = variant_of(s)
+    while s.status == "running":
+        if s.reactions:
+            due = [r for r in s.reactions if force or r.deadline <= tx.now]
+            if not due:
+                return
+            force = False
+            for reaction in due:
+                if reaction in s.reactions:
+                    tx.at = tx.now if reaction.deadline > tx.now else reaction.deadline
+                    variant.expire(tx, reaction)
+            continue
+        if s.step is not None:
+            step = s.step
+            if force:
+                reason = "mj"
+            elif step.deadline <= tx.now:
+                reason = "deadline"
+            elif variant.closes_early(s, step.name) and _complete(s, variant, step.name):
+                reason = "complete"
+            else:
+                return
+            force = False
+            tx.at = step.deadline if reason == "deadline" else tx.now
+            tx.emit(ev.StepClosed(step.name, reason, iso(tx.at)))
+            variant.close_step(tx, step.name)
+            continue
+        if not s.resolved:
+            planned = next((p for p in s.plan if variant.actors(s, p.name)), None)
+            if planned is not None:
+                deadline = max(planned.deadline, tx.at)
+                tx.emit(
+                    ev.StepOpened(
+                        planned.name, iso(tx.at), iso(deadline), variant.actors(s, planned.name)
+                    )
+                )
+                continue
+            variant.resolve_phase(tx)
+            continue
+        result = variant.outcome(s)
+        if result is not None:
+            tx.emit(ev.GameEnded(result[0], result[1]))
+            return
+        _open_phase(tx, variant, *variant.next_phase(s))
+
+
+def _complete(s: GameState, variant: Variant, step: str) -> bool:
+    return all(variant.done(s, s.players[name], step) for name in variant.actors(s, step))
+
+
+def pending_actors(state: GameState) -> Mapping[str, list[str]]:
+    """For reminders and help: who can still act, by step of the current phase."""
+    if state.status != "running":
+        return {}
+    variant = variant_of(state)
+    steps = ([state.step.name] if state.step else []) + [p.name for p in state.plan]
+    return {
+        step: [
+            n
+            for n in variant.actors(state, step)
+            if not variant.done(state, state.players[n], step)
+        ]
+        for step in steps
+    }

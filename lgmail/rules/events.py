@@ -1,0 +1,300 @@
+"""Events: facts in the past tense, frozen dataclasses with a type name and a schema version.
+
+Every event type is registered here; `events/schemas/` holds one JSON Schema per type, generated
+from these classes (`python -m lgmail.tools.schemas`). Old schema versions are upcast on read by
+the functions in `UPCASTERS`, never rewritten in the store.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+Payload = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Event:
+    TYPE: ClassVar[str] = ""
+    VERSION: ClassVar[int] = 1
+
+    def payload(self) -> Payload:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+
+REGISTRY: dict[str, type[Event]] = {}
+UPCASTERS: dict[tuple[str, int], Callable[[Payload], Payload]] = {}
+
+E = TypeVar("E", bound=type[Event])
+
+
+def event(cls: E) -> E:
+    """Register an event class under its class name."""
+    cls.TYPE = cls.__name__
+    REGISTRY[cls.TYPE] = cls
+    return cls
+
+
+def upcaster(
+    type_name: str, from_version: int
+) -> Callable[[Callable[[Payload], Payload]], Callable[[Payload], Payload]]:
+    """Register a function turning a payload of `from_version` into `from_version + 1`."""
+
+    def register(fn: Callable[[Payload], Payload]) -> Callable[[Payload], Payload]:
+        UPCASTERS[(type_name, from_version)] = fn
+        return fn
+
+    return register
+
+
+class UnknownEvent(Exception):
+    pass
+
+
+def decode(type_name: str, schema_version: int, payload: Payload) -> Event:
+    """Rebuild an event from the store, upcasting old schema versions first."""
+    cls = REGISTRY.get(type_name)
+    if cls is None:
+        raise UnknownEvent(type_name)
+    version = schema_version
+    while version < cls.VERSION:
+        payload = UPCASTERS[(type_name, version)](dict(payload))
+        version += 1
+    return cls(**payload)
+
+
+# --- setting up ---------------------------------------------------------------------------
+
+
+@event
+@dataclass(frozen=True)
+class GameCreated(Event):
+    """A game exists. `players`: [{"name", "email", "lang"}]; `options`: the rule set's options.
+
+    Version 2 added `mj` (the MJ's address); version 1 payloads are upcast with `mj = None`.
+    """
+
+    VERSION: ClassVar[int] = 2
+    variant: str
+    lang: str
+    players: list[dict[str, str]]
+    options: dict[str, Any]
+    mj: str | None = None
+
+
+@upcaster("GameCreated", 1)
+def _game_created_v1(payload: Payload) -> Payload:
+    payload.setdefault("mj", None)
+    return payload
+
+
+@event
+@dataclass(frozen=True)
+class RolesDealt(Event):
+    """The deal: player name -> role slug. `drawn` is true when it was drawn at random."""
+
+    roles: dict[str, str]
+    drawn: bool
+
+
+@event
+@dataclass(frozen=True)
+class GameStarted(Event):
+    pass
+
+
+@event
+@dataclass(frozen=True)
+class PhaseOpened(Event):
+    """A phase (election, night, day) rises; `steps` plans its steps with their deadlines."""
+
+    kind: str
+    number: int
+    at: str
+    deadline: str
+    steps: list[dict[str, str]]
+
+
+@event
+@dataclass(frozen=True)
+class StepOpened(Event):
+    step: str
+    at: str
+    deadline: str
+    actors: list[str]
+
+
+@event
+@dataclass(frozen=True)
+class OrderAccepted(Event):
+    """A player's order, recorded for `step`; it replaces an earlier one of the same kind."""
+
+    player: str
+    step: str
+    kind: str
+    targets: list[str] = field(default_factory=list)
+    blank: bool = False
+
+
+@event
+@dataclass(frozen=True)
+class StepClosed(Event):
+    """`reason`: "complete" (everyone acted), "deadline" or "mj"."""
+
+    step: str
+    reason: str
+    at: str
+
+
+# --- results --------------------------------------------------------------------------------
+
+
+@event
+@dataclass(frozen=True)
+class VotesCounted(Event):
+    """A vote closed. `votes`: voter -> target (None: blank); `tally`: weighted counts."""
+
+    step: str
+    votes: dict[str, str | None]
+    tally: dict[str, float]
+    chosen: str | None
+    tied: list[str]
+
+
+@event
+@dataclass(frozen=True)
+class CaptainElected(Event):
+    """The election's outcome; None after a tie: no captain for the whole game (004)."""
+
+    name: str | None
+
+
+@event
+@dataclass(frozen=True)
+class CaptainPassed(Event):
+    """The title goes from a dead captain to `to`; `how`: "named" or "drawn"."""
+
+    frm: str
+    to: str | None
+    how: str
+
+
+@event
+@dataclass(frozen=True)
+class RandomDrawn(Event):
+    """A random draw and its outcome, so a replay never draws again."""
+
+    purpose: str
+    among: list[str]
+    chosen: list[str]
+
+
+@event
+@dataclass(frozen=True)
+class LoversUnited(Event):
+    cupidon: str
+    lovers: list[str]
+
+
+@event
+@dataclass(frozen=True)
+class SeerSaw(Event):
+    seer: str
+    target: str
+    role: str
+
+
+@event
+@dataclass(frozen=True)
+class GuardProtected(Event):
+    guard: str
+    target: str
+
+
+@event
+@dataclass(frozen=True)
+class WolvesChose(Event):
+    """The wolves' victim: the last order of a living wolf (004: "le dernier message")."""
+
+    victim: str | None
+    by: str | None
+
+
+@event
+@dataclass(frozen=True)
+class WitchToldVictim(Event):
+    witch: str
+    victim: str
+
+
+@event
+@dataclass(frozen=True)
+class PotionUsed(Event):
+    """`potion`: "vie" or "mort"."""
+
+    witch: str
+    potion: str
+    target: str
+
+
+@event
+@dataclass(frozen=True)
+class AncienResisted(Event):
+    """The Ancien's bonus life is spent; he is never told (004)."""
+
+    name: str
+
+
+@event
+@dataclass(frozen=True)
+class PlayerDied(Event):
+    """`cause`: wolves, poison, stake, grief, shot, struck. `role` is revealed with the death."""
+
+    name: str
+    cause: str
+    role: str
+
+
+@event
+@dataclass(frozen=True)
+class PowersLost(Event):
+    """The village's special powers are gone (003: the Ancien died)."""
+
+    reason: str
+    roles: list[str]
+
+
+@event
+@dataclass(frozen=True)
+class ReactionAwaited(Event):
+    """The game waits for a reaction at death: `kind` "tirer" or "successeur"."""
+
+    player: str
+    kind: str
+    deadline: str
+
+
+@event
+@dataclass(frozen=True)
+class HunterShot(Event):
+    """The Chasseur's last bullet; `target` None when he let the delay pass."""
+
+    hunter: str
+    target: str | None
+
+
+@event
+@dataclass(frozen=True)
+class DawnBroke(Event):
+    """The night is resolved; its deaths were announced just before."""
+
+    night: int
+
+
+@event
+@dataclass(frozen=True)
+class GameEnded(Event):
+    winner: str | None
+    winners: list[str]

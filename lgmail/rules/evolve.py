@@ -1,0 +1,197 @@
+"""`evolve(state, event) -> state`: the only way state changes. `project` folds a whole log."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from typing import Any
+
+from lgmail.rules import events as ev
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.state import GameState, GivenOrder, Night, OpenStep, PlannedStep, Player, Reaction
+
+
+def when(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+def _created(s: GameState, e: ev.GameCreated) -> None:
+    s.variant, s.lang, s.options, s.mj = e.variant, e.lang, dict(e.options), e.mj
+    s.players = {p["name"]: Player(p["name"], p["email"], p.get("lang", e.lang)) for p in e.players}
+
+
+def _dealt(s: GameState, e: ev.RolesDealt) -> None:
+    for name, role in e.roles.items():
+        s.players[name].role = role
+    s.status = "dealt"
+
+
+def _started(s: GameState, e: ev.GameStarted) -> None:
+    s.status = "running"
+
+
+def _phase(s: GameState, e: ev.PhaseOpened) -> None:
+    s.phase, s.number = e.kind, e.number
+    s.phase_at, s.phase_deadline = when(e.at), when(e.deadline)
+    s.plan = [PlannedStep(p["name"], when(p["deadline"])) for p in e.steps]
+    s.step, s.closed_steps, s.orders, s.passed, s.resolved = None, [], {}, {}, False
+    if e.kind == "night":
+        s.night = Night()
+
+
+def _step_opened(s: GameState, e: ev.StepOpened) -> None:
+    s.step = OpenStep(e.step, when(e.at), when(e.deadline))
+    names = [p.name for p in s.plan]
+    s.plan = s.plan[names.index(e.step) + 1 :] if e.step in names else s.plan
+
+
+def _order(s: GameState, e: ev.OrderAccepted) -> None:
+    order = Order(Kind(e.kind), tuple(e.targets), e.blank)
+    if order.kind is Kind.TUER:
+        s.night.kills = [k for k in s.night.kills if k[0] != e.player] + [(e.player, e.targets[0])]
+    if order.kind is Kind.RIEN:
+        s.night.kills = [k for k in s.night.kills if k[0] != e.player or e.step != "loups"]
+        for kind in [k for k, g in s.orders.get(e.player, {}).items() if g.step == e.step]:
+            del s.orders[e.player][kind]
+        s.passed.setdefault(e.step, set()).add(e.player)
+        return
+    if e.step == "standing":
+        s.players[e.player].standing[e.kind] = e.targets[0]
+        return
+    s.passed.get(e.step, set()).discard(e.player)
+    in_step = s.step is not None and s.step.name == e.step
+    s.orders.setdefault(e.player, {})[order.kind] = GivenOrder(order, e.step, in_step)
+
+
+def _step_closed(s: GameState, e: ev.StepClosed) -> None:
+    s.closed_steps.append(e.step)
+    s.step = None
+
+
+def _votes(s: GameState, e: ev.VotesCounted) -> None:
+    s.last_votes = dict(e.votes)
+    s.resolved, s.plan = True, []
+
+
+def _captain(s: GameState, e: ev.CaptainElected) -> None:
+    s.captain = e.name
+    s.captain_abolished = e.name is None
+
+
+def _captain_passed(s: GameState, e: ev.CaptainPassed) -> None:
+    s.captain = e.to
+    s.reactions = [r for r in s.reactions if not (r.player == e.frm and r.kind == "successeur")]
+
+
+def _lovers(s: GameState, e: ev.LoversUnited) -> None:
+    s.lovers, s.cupidon = list(e.lovers), e.cupidon
+
+
+def _seer(s: GameState, e: ev.SeerSaw) -> None:
+    s.players[e.seer].learned[e.target] = e.role
+
+
+def _guard(s: GameState, e: ev.GuardProtected) -> None:
+    s.night.protected = e.target
+    s.last_protected = e.target
+
+
+def _wolves(s: GameState, e: ev.WolvesChose) -> None:
+    s.night.victim = e.victim
+
+
+def _told(s: GameState, e: ev.WitchToldVictim) -> None:
+    s.night.told_victim = e.victim
+
+
+def _potion(s: GameState, e: ev.PotionUsed) -> None:
+    s.players[e.witch].spent.add(e.potion)
+    if e.potion == "vie":
+        s.night.healed = e.target
+    else:
+        s.night.poisoned = e.target
+
+
+def _ancien(s: GameState, e: ev.AncienResisted) -> None:
+    s.players[e.name].spent.add("bonus_life")
+
+
+def _died(s: GameState, e: ev.PlayerDied) -> None:
+    p = s.players[e.name]
+    p.alive, p.revealed = False, True
+
+
+def _powers(s: GameState, e: ev.PowersLost) -> None:
+    s.powers_lost = True
+
+
+def _awaited(s: GameState, e: ev.ReactionAwaited) -> None:
+    s.reactions.append(Reaction(e.player, e.kind, when(e.deadline)))
+
+
+def _shot(s: GameState, e: ev.HunterShot) -> None:
+    s.reactions = [r for r in s.reactions if not (r.player == e.hunter and r.kind == "tirer")]
+    s.players[e.hunter].spent.add("tirer")
+
+
+def _dawn(s: GameState, e: ev.DawnBroke) -> None:
+    s.resolved, s.plan = True, []
+
+
+def _ended(s: GameState, e: ev.GameEnded) -> None:
+    s.winner, s.winners, s.ended = e.winner, list(e.winners), True
+    s.status, s.phase, s.step, s.plan, s.reactions = "ended", "ended", None, [], []
+
+
+def _nothing(s: GameState, e: Any) -> None:
+    pass
+
+
+APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
+    ev.GameCreated: _created,
+    ev.RolesDealt: _dealt,
+    ev.GameStarted: _started,
+    ev.PhaseOpened: _phase,
+    ev.StepOpened: _step_opened,
+    ev.OrderAccepted: _order,
+    ev.StepClosed: _step_closed,
+    ev.VotesCounted: _votes,
+    ev.CaptainElected: _captain,
+    ev.CaptainPassed: _captain_passed,
+    ev.RandomDrawn: _nothing,
+    ev.LoversUnited: _lovers,
+    ev.SeerSaw: _seer,
+    ev.GuardProtected: _guard,
+    ev.WolvesChose: _wolves,
+    ev.WitchToldVictim: _told,
+    ev.PotionUsed: _potion,
+    ev.AncienResisted: _ancien,
+    ev.PlayerDied: _died,
+    ev.PowersLost: _powers,
+    ev.ReactionAwaited: _awaited,
+    ev.HunterShot: _shot,
+    ev.DawnBroke: _dawn,
+    ev.GameEnded: _ended,
+}
+
+
+def apply(state: GameState, event: ev.Event) -> None:
+    """Fold one event into `state` in place (the projections' fast path)."""
+    APPLY[type(event)](state, event)
+    state.version += 1
+
+
+def evolve(state: GameState, event: ev.Event) -> GameState:
+    """The pure form: a new state with `event` applied; `state` is left as it was."""
+    new = copy.deepcopy(state)
+    apply(new, event)
+    return new
+
+
+def project(events: Iterable[ev.Event], name: str = "") -> GameState:
+    """Rebuild a game's state from its events alone."""
+    state = GameState(name=name)
+    for event in events:
+        apply(state, event)
+    return state

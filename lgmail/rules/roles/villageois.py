@@ -1,0 +1,13 @@
+"""Simple Villageois (003): no power; votes by day like everyone."""
+
+from lgmail.rules.roles.base import RoleSpec
+
+ROLE = RoleSpec(
+    slug="villageois",
+    camp="village",
+    names={"fr": "Simple Villageois", "en": "Villager"},
+    help={
+        "fr": "Vous n'avez pas de pouvoir : débattez et votez.",
+        "en": "You have no power: debate and vote.",
+    },
+)

@@ -1,0 +1,121 @@
+"""The game's state: what `evolve` builds from events. Mutable inside the rules' fold only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from lgmail.rules.orders import Kind, Order
+
+
+@dataclass
+class Player:
+    name: str
+    email: str
+    lang: str
+    role: str = ""
+    alive: bool = True
+    revealed: bool = False
+    #: uses spent, by power ("vie", "mort", "bonus_life", ...)
+    spent: set[str] = field(default_factory=set)
+    #: what this player learned by their own power: name -> role (the Voyante's probes)
+    learned: dict[str, str] = field(default_factory=dict)
+    #: standing orders for reactions at death: kind -> target ("tirer", "successeur")
+    standing: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class PlannedStep:
+    name: str
+    deadline: datetime
+
+
+@dataclass
+class OpenStep:
+    name: str
+    opened: datetime
+    deadline: datetime
+
+
+@dataclass
+class GivenOrder:
+    order: Order
+    step: str
+    #: given while its step was open (after what the step tells had been told)
+    in_step: bool
+
+
+@dataclass
+class Reaction:
+    player: str
+    kind: str
+    deadline: datetime
+
+
+@dataclass
+class Night:
+    """What the current night's steps decided, fed to the next step and to dawn."""
+
+    protected: str | None = None
+    #: the wolves' orders in the order given: (wolf, target); the last one counts (004)
+    kills: list[tuple[str, str]] = field(default_factory=list)
+    victim: str | None = None
+    told_victim: str | None = None
+    healed: str | None = None
+    poisoned: str | None = None
+
+
+@dataclass
+class GameState:
+    name: str = ""
+    variant: str = ""
+    lang: str = "fr"
+    mj: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    players: dict[str, Player] = field(default_factory=dict)
+    status: str = "new"  # new, dealt, running, ended
+    phase: str = "setup"  # setup, election, night, day, ended
+    number: int = 0
+    phase_at: datetime | None = None
+    phase_deadline: datetime | None = None
+    plan: list[PlannedStep] = field(default_factory=list)
+    step: OpenStep | None = None
+    closed_steps: list[str] = field(default_factory=list)
+    #: orders of the current phase: player -> kind -> order
+    orders: dict[str, dict[Kind, GivenOrder]] = field(default_factory=dict)
+    #: players who said "rien" for a step: step -> names
+    passed: dict[str, set[str]] = field(default_factory=dict)
+    #: the phase's steps are all resolved; waiting for reactions, then the next phase
+    resolved: bool = False
+    captain: str | None = None
+    captain_abolished: bool = False
+    lovers: list[str] = field(default_factory=list)
+    cupidon: str | None = None
+    night: Night = field(default_factory=Night)
+    #: the Salvateur's protégé of the previous night (004: never twice running)
+    last_protected: str | None = None
+    reactions: list[Reaction] = field(default_factory=list)
+    powers_lost: bool = False
+    winner: str | None = None
+    winners: list[str] = field(default_factory=list)
+    ended: bool = False
+    version: int = 0
+    last_votes: dict[str, str | None] = field(default_factory=dict)
+
+    def living(self) -> list[Player]:
+        return [p for p in self.players.values() if p.alive]
+
+    def living_names(self) -> list[str]:
+        return [p.name for p in self.players.values() if p.alive]
+
+    def by_role(self, role: str, alive: bool = True) -> list[Player]:
+        return [p for p in self.players.values() if p.role == role and (p.alive or not alive)]
+
+    def order_of(self, player: str, kind: Kind) -> GivenOrder | None:
+        return self.orders.get(player, {}).get(kind)
+
+    def lover_of(self, name: str) -> str | None:
+        if name in self.lovers and len(self.lovers) == 2:
+            return self.lovers[1] if self.lovers[0] == name else self.lovers[0]
+        return None

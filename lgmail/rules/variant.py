@@ -1,0 +1,63 @@
+"""What a rule set gives the kernel. The kernel runs phases, steps, orders and reactions; the
+rule set says which steps a phase has, who acts in them, what an order means and what a closed
+step, a resolved phase or a death does."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Protocol
+
+from lgmail.rules.orders import Order
+from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.state import GameState, Player, Reaction
+from lgmail.rules.tx import Tx
+
+
+class Variant(Protocol):
+    name: str
+    roles: Mapping[str, RoleSpec]
+    #: option defaults of the rule set
+    defaults: Mapping[str, object]
+
+    def composition(self, count: int) -> list[str]:
+        """The default deal for `count` players."""
+        ...
+
+    def first_phase(self, state: GameState) -> tuple[str, int]: ...
+
+    def next_phase(self, state: GameState) -> tuple[str, int]: ...
+
+    def duration(self, state: GameState, kind: str) -> timedelta: ...
+
+    def steps(self, state: GameState, kind: str, number: int) -> list[str]: ...
+
+    def actors(self, state: GameState, step: str) -> list[str]:
+        """Living players who can act in `step` now."""
+        ...
+
+    def done(self, state: GameState, player: Player, step: str) -> bool: ...
+
+    def closes_early(self, state: GameState, step: str) -> bool: ...
+
+    def accept(self, tx: Tx, player: Player, order: Order) -> None:
+        """Record `order` (OrderAccepted or its immediate effect) or raise Refused."""
+        ...
+
+    def react(self, tx: Tx, player: Player, order: Order, reaction: Reaction) -> None:
+        """A dead player's awaited reaction (shot, successor)."""
+        ...
+
+    def expire(self, tx: Tx, reaction: Reaction) -> None:
+        """The reaction's delay passed (or the MJ ended it)."""
+        ...
+
+    def close_step(self, tx: Tx, step: str) -> None: ...
+
+    def resolve_phase(self, tx: Tx) -> None:
+        """All steps closed: dawn's deaths, the stake, the election's outcome."""
+        ...
+
+    def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:
+        """None while the game goes on; else (winner, winners)."""
+        ...

@@ -1,0 +1,13 @@
+"""The rule sets the kernel can run, by name."""
+
+from __future__ import annotations
+
+from lgmail.rules.classic import CLASSIC
+from lgmail.rules.state import GameState
+from lgmail.rules.variant import Variant
+
+VARIANTS: dict[str, Variant] = {CLASSIC.name: CLASSIC}
+
+
+def variant_of(state: GameState) -> Variant:
+    return VARIANTS[state.variant]
