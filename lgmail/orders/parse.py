@@ -214,7 +214,7 @@ def _tokens(text: str) -> list[str]:
     return [w for w in re.split(r"[\s,;:!.()\"«»]+|(?<=\w)'", text) if w]
 
 
-def _resolve(words: list[str], players: Sequence[str], me: str | None) -> Order | Refusal | str:
+def _resolve(words: list[str], players: Sequence[str], me: str | None) -> Refusal | str:
     """Match `words` (after the verb) to one player; the longest run of words that names one."""
     folded = [fold(w) for w in words]
     for size in range(min(len(words), 4), 0, -1):
