@@ -1,0 +1,3 @@
+from lgmail.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,304 @@
+"""The command line: the MJ's automation contract (names and JSON shapes are relied upon)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Sequence
+from email.utils import parseaddr
+from typing import Any
+
+from lgmail import settings as settings_mod
+from lgmail.orders.names import fold
+from lgmail.rules import events as ev
+from lgmail.rules.commands import Seat
+from lgmail.rules.roles import ROLES
+from lgmail.rules.state import GameState
+from lgmail.rules.view import view
+from lgmail.service.games import GameError, Games
+from lgmail.service.notify import announcement
+from lgmail.service.transcript import transcript
+
+
+def duration_minutes(text: str) -> int:
+    """ "47h30", "24h", "90m", "2d", "1h30m" -> minutes."""
+    match = re.fullmatch(r"\s*(?:(\d+)d)?\s*(?:(\d+)h)?\s*(?:(\d+)m?)?\s*", text.lower())
+    if not match or not any(match.groups()):
+        raise argparse.ArgumentTypeError(f"not a duration: {text!r} (try 24h, 90m, 47h30)")
+    days, hours, minutes = (int(g) if g else 0 for g in match.groups())
+    return days * 1440 + hours * 60 + minutes
+
+
+def role_slug(text: str) -> str:
+    """A role by slug or name, accents and case ignored: "Sorcière" -> "sorciere"."""
+    key = re.sub(r"[\s_]+", "-", fold(text.strip()))
+    aliases = {
+        "sv": "villageois",
+        "simple-villageois": "villageois",
+        "loup": "loup-garou",
+        "loupgarou": "loup-garou",
+        "lg": "loup-garou",
+    }
+    for slug, spec in ROLES.items():
+        names = {slug, *(re.sub(r"\s+", "-", fold(n)) for n in spec.names.values())}
+        if key in names:
+            return slug
+    if key in aliases:
+        return aliases[key]
+    raise SystemExit(f"lgmail: unknown role {text!r}; roles: {', '.join(ROLES)}")
+
+
+def seat(text: str, lang: str) -> Seat:
+    """ "Alice <alice@example.org>" (optionally followed by fr or en)."""
+    chosen = lang
+    head = text.strip()
+    tail = re.search(r">\s*(fr|en)$", head)
+    if tail:
+        chosen, head = tail.group(1), head[: tail.start() + 1]
+    name, email = parseaddr(head)
+    if not email or "@" not in email:
+        raise SystemExit(f'lgmail: cannot read player {text!r}; write "Name <email>"')
+    return Seat(name or email.split("@")[0], email, chosen)
+
+
+def composition(text: str) -> list[str]:
+    out: list[str] = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        role, _, count = part.partition(":")
+        out += [role_slug(role)] * (int(count) if count else 1)
+    return out
+
+
+def assignments(text: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, role = part.partition("=")
+        out[name.strip()] = role_slug(role)
+    return out
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="lgmail", description="Loup-Garou by mail.")
+    parser.add_argument("--data", help="data directory (default ./lgmail-data or LGMAIL_HOME)")
+    parser.add_argument("--db", help="database URL (default: SQLite in the data directory)")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    game = sub.add_parser("game", help="create, start and list games").add_subparsers(
+        dest="game_command", required=True
+    )
+    create = game.add_parser("create", help="create a game and deal the roles")
+    create.add_argument("name")
+    create.add_argument("--variant", default="classic")
+    create.add_argument("--lang", choices=["fr", "en"], default="fr")
+    create.add_argument("--seed", type=int)
+    create.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        required=True,
+        help='"Name <email>", once per player',
+    )
+    create.add_argument("--roles", help='exact deal: "Name=role,..."')
+    create.add_argument("--composition", help='roles dealt at random: "loup-garou:2,voyante,..."')
+    create.add_argument("--no-election", action="store_true", help="no captain's election day")
+    create.add_argument("--mj", help="the MJ's address (gets the public digests)")
+    create.add_argument("--day", type=duration_minutes, help="a day's length (default 47h30)")
+    create.add_argument("--night", type=duration_minutes, help="a night's length (default 23h30)")
+    create.add_argument(
+        "--election", type=duration_minutes, help="the election day's length (default 23h30)"
+    )
+    create.add_argument(
+        "--reaction", type=duration_minutes, help="delay for a reaction at death (default 1h)"
+    )
+    game.add_parser("start", help="start: every player is mailed their role").add_argument("name")
+    game.add_parser("list", help="the games in the store")
+
+    act = sub.add_parser("act", help="play TEXT as if EMAIL had mailed it")
+    act.add_argument("name")
+    act.add_argument("--from", dest="sender", required=True)
+    act.add_argument("text", help="the orders, one per line; - reads standard input")
+
+    phase = sub.add_parser("phase", help="the MJ's hand on the clock").add_subparsers(
+        dest="phase_command", required=True
+    )
+    phase.add_parser("end", help="close the current step now").add_argument("name")
+    sub.add_parser("tick", help="resolve due deadlines").add_argument("name", nargs="?")
+
+    state = sub.add_parser("state", help="the game's state (the MJ's view, or a player's)")
+    state.add_argument("name")
+    state.add_argument("--json", action="store_true")
+    state.add_argument("--as", dest="as_email")
+    state.add_argument("--at", type=int, help="as of this position in the log")
+
+    log = sub.add_parser("log", help="the event log")
+    log.add_argument("name")
+    log.add_argument("--json", action="store_true")
+
+    sub.add_parser("export", help="the game's events as JSON Lines").add_argument("name")
+    imp = sub.add_parser("import", help="import a game exported as JSON Lines")
+    imp.add_argument("file")
+    imp.add_argument("--as", dest="as_name")
+    sub.add_parser("replay", help="rebuild a game from its events and check it").add_argument(
+        "name"
+    )
+    demo = sub.add_parser("demo", help="play a whole classic game with bots")
+    demo.add_argument("--players", type=int, default=8)
+    demo.add_argument("--seed", type=int, default=2026)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    conf = settings_mod.load(args.data, args.db)
+    games = Games(conf)
+    try:
+        return _run(games, args)
+    except GameError as error:
+        print(f"lgmail: {error}", file=sys.stderr)
+        return 2
+    finally:
+        games.store.close()
+
+
+def _run(games: Games, args: argparse.Namespace) -> int:
+    if args.command == "game":
+        return _game(games, args)
+    if args.command == "act":
+        text = sys.stdin.read() if args.text == "-" else args.text
+        answer = games.act(args.name, args.sender, text)
+        print(answer.text, end="")
+        return 0 if answer.ok else 1
+    if args.command == "phase":
+        state, events = games.end_step(args.name)
+        print(_announced(state, events), end="")
+        return 0
+    if args.command == "tick":
+        names = [args.name] if args.name else games.store.games()
+        for name in names:
+            events = games.tick(name)
+            if events:
+                print(f"{name}: {len(events)} event(s)")
+        return 0
+    if args.command == "state":
+        return _state(games, args)
+    if args.command == "log":
+        for record in games.records(args.name):
+            if args.json:
+                print(
+                    json.dumps(
+                        {
+                            "position": record.version,
+                            "global": record.position,
+                            "time": record.recorded_at.isoformat(),
+                            "type": record.type,
+                            "schema_version": record.schema_version,
+                            "cause": record.cause,
+                            "payload": record.payload,
+                        },
+                        ensure_ascii=False,
+                    )
+                )
+            else:
+                payload = json.dumps(record.payload, ensure_ascii=False)
+                print(
+                    f"{record.version}\t{record.recorded_at.isoformat()}\t{record.type}\t{payload}"
+                )
+        return 0
+    if args.command == "export":
+        for line in games.export(args.name):
+            print(line)
+        return 0
+    if args.command == "import":
+        with open(args.file, encoding="utf-8") as handle:
+            name = games.import_(handle, args.as_name)
+        print(name)
+        return 0
+    if args.command == "replay":
+        same, state = games.replay(args.name)
+        print(transcript(games.records(args.name)), end="")
+        print(
+            f"{args.name}: {state.version} events replayed; phase {state.phase} "
+            f"{state.number}; winner {state.winner}"
+        )
+        if not same:
+            print("lgmail: the rebuilt state differs from the stored one", file=sys.stderr)
+            return 1
+        return 0
+    if args.command == "demo":
+        from lgmail.service.demo import run_demo
+
+        return run_demo(games, args.players, args.seed)
+    return 2
+
+
+def _game(games: Games, args: argparse.Namespace) -> int:
+    if args.game_command == "list":
+        for name in games.store.games():
+            print(name)
+        return 0
+    if args.game_command == "start":
+        state = games.start(args.name)
+        print(
+            f"{args.name}: started, {len(state.players)} players mailed their role "
+            f"(mail in {games.settings.maildir})"
+        )
+        return 0
+    options: dict[str, Any] = {}
+    if args.no_election:
+        options["election"] = False
+    for key in ("day", "night", "election", "reaction"):
+        value = getattr(args, key)
+        if value is not None:
+            options[f"{key}_minutes"] = value
+    seats = [seat(p, args.lang) for p in args.player]
+    state = games.create(
+        args.name,
+        args.variant,
+        seats,
+        lang=args.lang,
+        roles=assignments(args.roles) if args.roles else None,
+        composition=composition(args.composition) if args.composition else None,
+        options=options,
+        mj=args.mj,
+        seed=args.seed,
+    )
+    print(f"{args.name}: created ({state.variant}, {len(state.players)} players)")
+    return 0
+
+
+def _state(games: Games, args: argparse.Namespace) -> int:
+    state = games.load(args.name, args.at)
+    viewer = None
+    if args.as_email:
+        viewer = games.player_named_by(state, args.as_email)
+        if viewer is None:
+            print(f"lgmail: {args.as_email} plays no part in {args.name}", file=sys.stderr)
+            return 1
+    shown = view(state, viewer)
+    if args.json:
+        print(json.dumps(shown, ensure_ascii=False, indent=2))
+        return 0
+    phase = shown["phase"]
+    print(
+        f"{args.name}: {phase['kind']} {phase['number']}"
+        + (f", step {shown['step']} until {shown['deadline']}" if shown["step"] else "")
+    )
+    for p in shown["players"]:
+        mark = " (captain)" if p["name"] == shown["captain"] else ""
+        life = "alive" if p["alive"] else "dead"
+        print(f"  {p['name']:<16} {life:<6} {p['role'] or '?':<12}{mark}")
+    if shown["winner"] or shown["winners"]:
+        print(f"winner: {shown['winner']} ({', '.join(shown['winners'])})")
+    return 0
+
+
+def _announced(state: GameState, events: list[ev.Event]) -> str:
+    closed = [e for e in events if isinstance(e, ev.StepClosed)]
+    lines = [f"step {e.step} closed ({e.reason})\n" for e in closed]
+    return "".join(lines) + announcement(state, events)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,105 @@
+"""Rendering what players and the MJ read from `templates/<lang>/`, with Jinja2.
+
+A template's first line is the mail's subject, the rest its body. Dates are written in words in
+the game's time zone ("dimanche 29 novembre à 21h30").
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import jinja2
+
+from lgmail.rules.roles import ROLES
+
+LANGS = ("fr", "en")
+DEFAULT_TZ = "Europe/Paris"
+
+DAYS = {
+    "fr": ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"),
+    "en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
+}
+MONTHS = {
+    "fr": (
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+    ),
+    "en": (
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ),
+}
+
+
+def templates_dir() -> Path:
+    override = os.environ.get("LGMAIL_TEMPLATES")
+    if override:
+        return Path(override)
+    return Path(__file__).resolve().parents[2] / "templates"
+
+
+def when(moment: str | datetime, lang: str, tz: str = DEFAULT_TZ) -> str:
+    """ "dimanche 29 novembre à 21h30" / "Sunday 29 November at 21:30"."""
+    value = datetime.fromisoformat(moment) if isinstance(moment, str) else moment
+    local = value.astimezone(ZoneInfo(tz))
+    day = DAYS[lang][local.weekday()]
+    month = MONTHS[lang][local.month - 1]
+    if lang == "fr":
+        return f"{day} {local.day} {month} à {local.hour}h{local.minute:02d}"
+    return f"{day} {local.day} {month} at {local.hour}:{local.minute:02d}"
+
+
+def role_name(slug: str | None, lang: str) -> str:
+    if not slug:
+        return "?"
+    spec = ROLES.get(slug)
+    return spec.name(lang) if spec else slug
+
+
+@cache
+def environment(lang: str) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates_dir() / lang),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+    )
+    env.filters["when"] = lambda m, tz=DEFAULT_TZ: when(m, lang, tz)
+    env.filters["role"] = lambda slug: role_name(slug, lang)
+    env.globals["lang"] = lang
+    return env
+
+
+def render(lang: str, scheme: str, **context: Any) -> tuple[str, str]:
+    """Render the template named by `scheme` ("player:role" -> player/role.txt): (subject, body)."""
+    lang = lang if lang in LANGS else "fr"
+    text = environment(lang).get_template(scheme.replace(":", "/") + ".txt").render(**context)
+    subject, _, body = text.partition("\n")
+    return subject.strip(), body.strip("\n") + "\n"

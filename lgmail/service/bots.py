@@ -1,0 +1,49 @@
+"""Bots that play a game as players would: from their own view only, by writing orders."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from lgmail.rules.state import GameState
+from lgmail.rules.view import view
+from lgmail.service.hints import can_do
+
+
+def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
+    """What `name` writes now: one line per thing they may do, chosen from their view."""
+    seen: dict[str, Any] = view(state, name)
+    living = [p["name"] for p in seen["players"] if p["alive"]]
+    others = [n for n in living if n != name]
+    lover = [n for n in seen["lovers"] if n != name]
+    mine = {p["name"]: p["role"] for p in seen["players"]}
+    out: list[str] = []
+    for hint in can_do(state, name):
+        verb = hint.split()[0]
+        if verb == "vote":
+            choices = [n for n in others if n not in lover] or others
+            out.append(f"vote {rng.choice(choices)}" if choices else "vote blanc")
+        elif verb == "tuer":
+            prey = [n for n in others if mine.get(n) != "loup-garou" and n not in lover]
+            if prey:
+                out.append(f"tuer {rng.choice(prey)}")
+        elif verb == "sonder":
+            unknown = [n for n in others if mine.get(n) is None] or others
+            if unknown:
+                out.append(f"sonder {rng.choice(unknown)}")
+        elif verb == "proteger":
+            allowed = [n for n in living if n != state.last_protected]
+            if allowed:
+                out.append(f"proteger {rng.choice(allowed)}")
+        elif verb == "unir" and len(living) >= 2:
+            a, b = rng.sample(living, 2)
+            out.append(f"unir {a} et {b}")
+        elif verb == "sauver" and rng.random() < 0.5:
+            out.append("sauver")
+        elif verb == "empoisonner" and rng.random() < 0.3 and others:
+            out.append(f"empoisonner {rng.choice(others)}")
+        elif verb in ("tirer", "successeur") and others:
+            out.append(f"{verb} {rng.choice(others)}")
+    if not out and can_do(state, name):
+        out.append("rien")
+    return out

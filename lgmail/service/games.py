@@ -1,0 +1,410 @@
+"""The use cases: create, start, act, end a step, tick, export, import, replay.
+
+Each one loads the game (events -> state), decides on the fresh state, and appends the events,
+the mails they cause (outbox) and the new projection in ONE transaction at the expected
+version; a concurrent writer gets a conflict and the command is decided again (bounded). Mail
+then leaves the outbox for the relay or the Maildir.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import secrets
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from lgmail import clock
+from lgmail.mail.addresses import game_address, reply_address, slug
+from lgmail.mail.compose import compose
+from lgmail.mail.maildir import deliver
+from lgmail.mail.render import render
+from lgmail.orders.parse import parse
+from lgmail.rules import events as ev
+from lgmail.rules.commands import Command, CreateGame, EndStep, GiveOrder, Seat, StartGame, Tick
+from lgmail.rules.decide import decide
+from lgmail.rules.dump import dump
+from lgmail.rules.evolve import apply, project
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refusal
+from lgmail.rules.state import GameState
+from lgmail.rules.view import view
+from lgmail.service.codec import decode_all, to_new
+from lgmail.service.hints import can_do, help_text
+from lgmail.service.notify import Mail, mails_for
+from lgmail.settings import Settings
+from lgmail.store import ConcurrencyConflict, EventStore, OutgoingMail, RecordedEvent
+
+R = TypeVar("R")
+RETRIES = 5
+
+
+class GameError(Exception):
+    """A command the service cannot carry out (unknown game, refused creation, ...)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What `act` (or a mail) gets back: the rendered answer and whether all was accepted."""
+
+    ok: bool
+    subject: str
+    text: str
+    lines: list[dict[str, Any]]
+
+
+class Games:
+    def __init__(
+        self,
+        settings: Settings,
+        store: EventStore | None = None,
+        now: Callable[[], datetime] = clock.now,
+    ) -> None:
+        self.settings = settings
+        self.store = store or EventStore(settings.db_url)
+        self.now = now
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def records(self, name: str, upto: int | None = None) -> list[RecordedEvent]:
+        records = self.store.read(name, upto_version=upto)
+        if not records:
+            raise GameError(f"no game named {name!r}")
+        return records
+
+    def load(self, name: str, upto: int | None = None) -> GameState:
+        return project(decode_all(self.records(name, upto)), name)
+
+    def player_named_by(self, state: GameState, email: str) -> str | None:
+        wanted = email.strip().lower()
+        return next((p.name for p in state.players.values() if p.email.lower() == wanted), None)
+
+    # --- writing ---------------------------------------------------------------------------
+
+    def _entropy(self, state: GameState, salt: str) -> int:
+        seed = state.options.get("seed")
+        if seed is None:
+            return secrets.randbits(63)
+        digest = hashlib.sha256(f"{seed}:{state.version}:{salt}".encode()).digest()
+        return int.from_bytes(digest[:8], "big") >> 1
+
+    def _transact(
+        self,
+        name: str,
+        attempt: Callable[[GameState, datetime], tuple[list[ev.Event], R]],
+        cause: str,
+        new: bool = False,
+    ) -> tuple[R, GameState, list[ev.Event]]:
+        for _ in range(RETRIES):
+            records = self.store.read(name)
+            if new and records:
+                raise GameError(f"a game named {name!r} already exists")
+            if not new and not records:
+                raise GameError(f"no game named {name!r}")
+            state = project(decode_all(records), name)
+            now = self.now()
+            events, result = attempt(copy.deepcopy(state), now)
+            if not events:
+                return result, state, []
+            after = state
+            for event in events:
+                apply(after, event)
+            mails = self._outgoing(after, events, len(records) + 1, now)
+            try:
+                self.store.append(
+                    name,
+                    len(records),
+                    [to_new(e, cause) for e in events],
+                    now,
+                    outbox=mails,
+                    snapshot=dump(after),
+                )
+            except ConcurrencyConflict:
+                continue
+            self.flush()
+            return result, after, events
+        raise GameError(f"game {name!r} is too busy; try again")
+
+    def _outgoing(
+        self, state: GameState, events: list[ev.Event], version: int, now: datetime
+    ) -> list[OutgoingMail]:
+        return [
+            self._envelope(
+                state, mail, f"<{slug(state.name)}.{version}.{i}@{self.settings.domain}>", now
+            )
+            for i, mail in enumerate(mails_for(state, events))
+        ]
+
+    def _envelope(
+        self,
+        state: GameState,
+        mail: Mail,
+        message_id: str,
+        now: datetime,
+        in_reply_to: str | None = None,
+    ) -> OutgoingMail:
+        domain = self.settings.domain
+        reply_to = (
+            reply_address(self.settings.secret, state.name, mail.email, domain)
+            if mail.player
+            else game_address(state.name, domain)
+        )
+        raw = compose(
+            sender=f"MJ {state.name} <{game_address(state.name, domain)}>",
+            recipient=mail.email,
+            reply_to=reply_to,
+            subject=mail.subject,
+            body=mail.body,
+            message_id=message_id,
+            date=now,
+            in_reply_to=in_reply_to,
+        )
+        return OutgoingMail(message_id, state.name, mail.email, raw)
+
+    def flush(self) -> int:
+        """Deliver what waits in the outbox (to the Maildir when no relay is configured)."""
+        sent = 0
+        with self.store.claim_mail() as rows:
+            for outbox_id, mail in rows:
+                deliver(self.settings.maildir, mail.raw)
+                self.store.mark_sent(outbox_id, datetime.now(UTC))
+                sent += 1
+        return sent
+
+    def _tick_first(self, state: GameState, now: datetime) -> list[ev.Event]:
+        """Resolve what deadlines passed before handling a command (a restart at 21:29)."""
+        if state.status != "running":
+            return []
+        decision = decide(state, Tick(self._entropy(state, "tick")), now)
+        if isinstance(decision, Refusal):
+            return []
+        for event in decision:
+            apply(state, event)
+        return decision
+
+    # --- use cases -------------------------------------------------------------------------
+
+    def create(
+        self,
+        name: str,
+        variant: str,
+        players: Sequence[Seat],
+        *,
+        lang: str = "fr",
+        roles: dict[str, str] | None = None,
+        composition: Sequence[str] | None = None,
+        options: dict[str, Any] | None = None,
+        mj: str | None = None,
+        seed: int | None = None,
+    ) -> GameState:
+        opts = dict(options or {})
+        if seed is not None:
+            opts["seed"] = seed
+
+        def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
+            state.options["seed"] = seed
+            command = CreateGame(
+                variant,
+                tuple(players),
+                lang,
+                roles,
+                tuple(composition) if composition else None,
+                opts,
+                mj,
+                self._entropy(state, "create"),
+            )
+            decision = decide(state, command, now)
+            if isinstance(decision, Refusal):
+                raise GameError(f"cannot create {name!r}: {decision}")
+            return decision, None
+
+        _, state, _ = self._transact(name, attempt, "cli:game-create", new=True)
+        return state
+
+    def start(self, name: str) -> GameState:
+        def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
+            decision = decide(state, StartGame(self._entropy(state, "start")), now)
+            if isinstance(decision, Refusal):
+                raise GameError(f"cannot start {name!r}: {decision}")
+            return decision, None
+
+        _, state, _ = self._transact(name, attempt, "cli:game-start")
+        return state
+
+    def act(self, name: str, email: str, text: str, cause: str = "cli:act") -> Answer:
+        """Play `text` as if `email` had mailed it; the answer that player would get."""
+
+        def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], Answer]:
+            player = self.player_named_by(state, email)
+            if player is None:
+                return [], self._stranger(state)
+            events = self._tick_first(state, now)
+            lines: list[dict[str, Any]] = []
+            wants_help = False
+            parsed = parse(text, list(state.players), player)
+            if not parsed:
+                lines.append(
+                    {
+                        "text": text.strip(),
+                        "ok": False,
+                        "cause": Cause.UNREADABLE.value,
+                        "detail": {},
+                    }
+                )
+            for line in parsed:
+                result = line.result
+                if isinstance(result, Order) and result.kind is Kind.AIDE:
+                    wants_help = True
+                    lines.append(_line(line.text, result))
+                    continue
+                if isinstance(result, Order):
+                    command = GiveOrder(player, result, self._entropy(state, line.text))
+                    decision = decide(state, command, now)
+                    if isinstance(decision, Refusal):
+                        result = decision
+                    else:
+                        for event in decision:
+                            apply(state, event)
+                        events += decision
+                lines.append(_line(line.text, result))
+            return events, self._answer(state, player, lines, wants_help)
+
+        answer, _, _ = self._transact(name, attempt, cause)
+        return answer
+
+    def _stranger(self, state: GameState) -> Answer:
+        line = {"text": "", "ok": False, "cause": Cause.NOT_A_PLAYER.value, "detail": {}}
+        subject, body = render(
+            state.lang,
+            "player:answer",
+            game=state.name,
+            view=view(state),
+            lines=[line],
+            refused=True,
+            help="",
+            can=[],
+        )
+        return Answer(False, subject, body, [line])
+
+    def _answer(
+        self, state: GameState, player: str, lines: list[dict[str, Any]], wants_help: bool
+    ) -> Answer:
+        refused = any(not line["ok"] for line in lines)
+        subject, body = render(
+            state.players[player].lang,
+            "player:answer",
+            game=state.name,
+            view=view(state, player),
+            lines=lines,
+            refused=refused,
+            help=help_text(state, player) if wants_help else "",
+            can=can_do(state, player) if state.status == "running" else [],
+        )
+        return Answer(not refused, subject, body, lines)
+
+    def end_step(self, name: str) -> tuple[GameState, list[ev.Event]]:
+        def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
+            decision = decide(state, EndStep(self._entropy(state, "end")), now)
+            if isinstance(decision, Refusal):
+                raise GameError(f"cannot end the step of {name!r}: {decision}")
+            return decision, None
+
+        _, state, events = self._transact(name, attempt, "mj:phase-end")
+        return state, events
+
+    def tick(self, name: str) -> list[ev.Event]:
+        def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
+            return self._tick_first(state, now), None
+
+        _, _, events = self._transact(name, attempt, "deadline")
+        return events
+
+    def run_command(self, name: str, command: Command, cause: str) -> Refusal | list[ev.Event]:
+        """Decide any command on the game's fresh state (for tests and tools)."""
+
+        def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], Refusal | None]:
+            decision = decide(state, command, now)
+            if isinstance(decision, Refusal):
+                return [], decision
+            return decision, None
+
+        refusal, _, events = self._transact(name, attempt, cause)
+        return refusal if refusal is not None else events
+
+    # --- export, import, replay ------------------------------------------------------------
+
+    def export(self, name: str) -> Iterable[str]:
+        for record in self.records(name):
+            yield json.dumps(
+                {
+                    "game": record.game,
+                    "version": record.version,
+                    "type": record.type,
+                    "schema_version": record.schema_version,
+                    "recorded_at": record.recorded_at.isoformat(),
+                    "cause": record.cause,
+                    "payload": record.payload,
+                },
+                ensure_ascii=False,
+            )
+
+    def import_(self, lines: Iterable[str], as_name: str | None = None) -> str:
+        rows = [json.loads(line) for line in lines if line.strip()]
+        if not rows:
+            raise GameError("nothing to import")
+        name = as_name or str(rows[0]["game"])
+        if self.store.version(name):
+            raise GameError(f"a game named {name!r} already exists")
+        state = GameState(name=name)
+        batches: list[list[dict[str, Any]]] = []
+        for row in rows:
+            if batches and (batches[-1][0]["recorded_at"], batches[-1][0]["cause"]) == (
+                row["recorded_at"],
+                row["cause"],
+            ):
+                batches[-1].append(row)
+            else:
+                batches.append([row])
+        version = 0
+        for batch in batches:
+            new = []
+            for row in batch:
+                event = ev.decode(row["type"], row["schema_version"], row["payload"])
+                apply(state, event)
+                new.append(to_new(event, row["cause"]))
+            self.store.append(
+                name,
+                version,
+                new,
+                datetime.fromisoformat(batch[0]["recorded_at"]),
+                snapshot=dump(state),
+            )
+            version += len(batch)
+        return name
+
+    def replay(self, name: str) -> tuple[bool, GameState]:
+        """Rebuild the game from its events alone and compare with the stored projection."""
+        state = self.load(name)
+        stored = self.store.snapshot(name)
+        same = stored is not None and stored[0] == state.version and stored[1] == dump(state)
+        return same, state
+
+
+def _line(text: str, result: Order | Refusal) -> dict[str, Any]:
+    if isinstance(result, Refusal):
+        return {
+            "text": text,
+            "ok": False,
+            "cause": result.cause.value,
+            "detail": dict(result.detail),
+        }
+    return {
+        "text": text,
+        "ok": True,
+        "kind": result.kind.value,
+        "targets": list(result.targets),
+        "blank": result.blank,
+    }

@@ -1,0 +1,175 @@
+"""From a decision's events to the mails they cause.
+
+Each mail is rendered from its recipient's view only (`lgmail.rules.view`): the public digest
+(what everyone may know: votes, deaths and their roles, the captain, the phase and its
+deadline, the end) goes to every player and the MJ; private notices (role, lovers, the Voyante's
+vision, the Sorcière's victim, a reaction awaited at death) go to their one recipient.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lgmail.mail.render import render
+from lgmail.rules import events as ev
+from lgmail.rules.roles import CAMP_OF, ROLES
+from lgmail.rules.state import GameState
+from lgmail.rules.view import view
+
+PUBLIC = (
+    ev.GameStarted,
+    ev.VotesCounted,
+    ev.CaptainElected,
+    ev.CaptainPassed,
+    ev.DawnBroke,
+    ev.PlayerDied,
+    ev.ReactionAwaited,
+    ev.HunterShot,
+    ev.PhaseOpened,
+    ev.GameEnded,
+)
+
+
+@dataclass(frozen=True)
+class Mail:
+    """A rendered mail for one recipient; `to` is None for the MJ's copy."""
+
+    player: str | None
+    email: str
+    lang: str
+    scheme: str
+    subject: str
+    body: str
+
+
+def _lang(state: GameState, player: str | None) -> str:
+    return state.players[player].lang if player else state.lang
+
+
+def _mail(state: GameState, player: str | None, email: str, scheme: str, **ctx: Any) -> Mail:
+    lang = _lang(state, player)
+    subject, body = render(lang, scheme, game=state.name, view=view(state, player), **ctx)
+    return Mail(player, email, lang, scheme, subject, body)
+
+
+def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
+    out: list[Mail] = []
+    for i, event in enumerate(events):
+        if isinstance(event, ev.GameStarted):
+            out += [_role_mail(state, name) for name in state.players]
+        elif isinstance(event, ev.LoversUnited):
+            for name in event.lovers:
+                partner = next((n for n in event.lovers if n != name), name)
+                out.append(_to(state, name, "player:lovers", partner=partner))
+        elif isinstance(event, ev.SeerSaw):
+            out.append(_to(state, event.seer, "player:seer", target=event.target, role=event.role))
+        elif isinstance(event, ev.WitchToldVictim):
+            deadline = _next_deadline(state, events[i + 1 :])
+            out.append(
+                _to(state, event.witch, "player:witch", victim=event.victim, deadline=deadline)
+            )
+        elif isinstance(event, ev.ReactionAwaited):
+            out.append(
+                _to(
+                    state, event.player, "player:reaction", kind=event.kind, deadline=event.deadline
+                )
+            )
+    return out
+
+
+def _to(state: GameState, name: str, scheme: str, **ctx: Any) -> Mail:
+    return _mail(state, name, state.players[name].email, scheme, me=name, **ctx)
+
+
+def _next_deadline(state: GameState, later: list[ev.Event]) -> str:
+    for event in later:
+        if isinstance(event, ev.StepOpened):
+            return event.deadline
+    if state.step is not None:
+        return state.step.deadline.isoformat()
+    return state.phase_deadline.isoformat() if state.phase_deadline else ""
+
+
+def _role_mail(state: GameState, name: str) -> Mail:
+    me = state.players[name]
+    spec = ROLES[me.role]
+    pack = []
+    if CAMP_OF[me.role] == "loups":
+        pack = [p.name for p in state.players.values() if p.role == me.role and p.name != name]
+    return _to(
+        state,
+        name,
+        "player:role",
+        role=me.role,
+        help=spec.help.get(me.lang, spec.help.get("fr", "")),
+        pack=pack,
+        players=list(state.players),
+        deadline=state.phase_deadline.isoformat() if state.phase_deadline else None,
+    )
+
+
+def public_facts(events: list[ev.Event]) -> list[dict[str, Any]]:
+    facts: list[dict[str, Any]] = []
+    for i, event in enumerate(events):
+        if not isinstance(event, PUBLIC):
+            continue
+        facts.append({"type": event.TYPE, **event.payload()})
+        if isinstance(event, ev.DawnBroke) and not any(
+            isinstance(e, ev.PlayerDied) for e in events[i + 1 :]
+        ):
+            facts.append({"type": "NoDeath"})
+    return facts
+
+
+def digest(state: GameState, events: list[ev.Event]) -> list[Mail]:
+    facts = public_facts(events)
+    if not facts:
+        return []
+    ended = any(isinstance(e, ev.GameEnded) for e in events)
+    opened = next((e for e in events if isinstance(e, ev.PhaseOpened)), None)
+    ctx: dict[str, Any] = {"facts": facts, "ended": ended, "opened": opened is not None}
+    out = []
+    for name, player in state.players.items():
+        ctx["opened_title"] = _phase_title(player.lang, opened)
+        out.append(_mail(state, name, player.email, "public:digest", me=name, **ctx))
+    if state.mj:
+        ctx["opened_title"] = _phase_title(state.lang, opened)
+        out.append(_mail(state, None, state.mj, "public:digest", me=None, **ctx))
+    return out
+
+
+def _phase_title(lang: str, opened: ev.PhaseOpened | None) -> str:
+    if opened is None:
+        return ""
+    titles = {
+        "fr": {"election": "Élection du Capitaine", "night": "Nuit {n}", "day": "Jour {n}"},
+        "en": {"election": "Captain's election", "night": "Night {n}", "day": "Day {n}"},
+    }
+    return titles.get(lang, titles["fr"])[opened.kind].format(n=opened.number)
+
+
+def mails_for(state: GameState, events: list[ev.Event]) -> list[Mail]:
+    """Every mail that `events` cause, rendered from the state they lead to."""
+    return digest(state, events) + private(state, events)
+
+
+def announcement(state: GameState, events: list[ev.Event]) -> str:
+    """The public digest of `events` as the MJ reads it (the game's language), or ""."""
+    facts = public_facts(events)
+    if not facts:
+        return ""
+    opened = next((e for e in events if isinstance(e, ev.PhaseOpened)), None)
+    ended = any(isinstance(e, ev.GameEnded) for e in events)
+    mail = _mail(
+        state,
+        None,
+        state.mj or "",
+        "public:digest",
+        me=None,
+        facts=facts,
+        ended=ended,
+        opened=opened is not None,
+        opened_title=_phase_title(state.lang, opened),
+    )
+    return mail.body
