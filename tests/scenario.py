@@ -1,0 +1,153 @@
+"""A scenario harness: players and roles given, mails played, state and mails asserted.
+
+It drives the real service (event store on SQLite in a temporary folder, outbox, Maildir) with a
+clock the test moves, through the same parser and `decide` as a player's mail.
+"""
+
+from __future__ import annotations
+
+import mailbox
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from pathlib import Path
+from typing import Any
+
+from lgmail import settings
+from lgmail.rules.commands import Seat
+from lgmail.rules.state import GameState
+from lgmail.rules.view import view
+from lgmail.service.games import Answer, Games
+
+START = datetime(2026, 11, 29, 21, 0, tzinfo=UTC)
+
+
+@dataclass
+class Sent:
+    to: str
+    subject: str
+    body: str
+    message_id: str
+    reply_to: str
+
+
+class Scenario:
+    """`Scenario(tmp_path, {"Alice": "loup-garou", ...})` creates and starts a classic game."""
+
+    def __init__(
+        self,
+        folder: Path,
+        roles: dict[str, str],
+        *,
+        election: bool = False,
+        options: dict[str, Any] | None = None,
+        name: str = "village",
+        lang: str = "fr",
+        langs: dict[str, str] | None = None,
+        mj: str | None = "mj@example.org",
+        start: bool = True,
+        db: str | None = None,
+    ) -> None:
+        self.clock = START
+        self.games = Games(settings.load(folder / "data", db), now=lambda: self.clock)
+        self.name = name
+        opts = dict(options or {})
+        opts.setdefault("election", election)
+        seats = [Seat(n, self.email(n), (langs or {}).get(n, lang)) for n in roles]
+        self.games.create(name, "classic", seats, lang=lang, roles=roles, options=opts, mj=mj)
+        self._seen: set[str] = set()
+        if start:
+            self.games.start(name)
+
+    # --- playing ---------------------------------------------------------------------------
+
+    @staticmethod
+    def email(name: str) -> str:
+        return f"{name.lower()}@example.org"
+
+    def act(self, player: str, text: str) -> Answer:
+        return self.games.act(self.name, self.email(player), text)
+
+    def ok(self, player: str, text: str) -> Answer:
+        answer = self.act(player, text)
+        assert answer.ok, answer.text
+        return answer
+
+    def refused(self, player: str, text: str, cause: str) -> Answer:
+        before = self.games.store.version(self.name)
+        answer = self.act(player, text)
+        assert not answer.ok, answer.text
+        assert any(line.get("cause") == cause for line in answer.lines), answer.lines
+        assert self.games.store.version(self.name) == before, "a refused order changed the log"
+        return answer
+
+    def end(self) -> None:
+        """The MJ ends the current step."""
+        self.games.end_step(self.name)
+
+    def later(self, **delta: float) -> None:
+        """Move the clock, then let due deadlines resolve (as the scheduler would)."""
+        self.clock += timedelta(**delta)
+        self.games.tick(self.name)
+
+    # --- looking -------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.games.load(self.name)
+
+    def view(self, player: str | None = None) -> dict[str, Any]:
+        return view(self.state, player)
+
+    def alive(self, player: str) -> bool:
+        return self.state.players[player].alive
+
+    def events(self, type_name: str | None = None) -> list[dict[str, Any]]:
+        return [
+            {"type": r.type, **r.payload}
+            for r in self.games.records(self.name)
+            if type_name is None or r.type == type_name
+        ]
+
+    def phase(self) -> tuple[str, int]:
+        s = self.state
+        return s.phase, s.number
+
+    def step(self) -> str | None:
+        s = self.state
+        return s.step.name if s.step else None
+
+    def mails(self, to: str | None = None) -> list[Sent]:
+        """Every mail in the Maildir so far (to `to`'s address when given), oldest first."""
+        box = mailbox.Maildir(str(self.games.settings.maildir), create=True)
+        out = []
+        for key in box.iterkeys():
+            msg = BytesParser(policy=policy.default).parsebytes(box.get_bytes(key))
+            assert isinstance(msg, EmailMessage)
+            out.append(
+                Sent(
+                    str(msg["To"]),
+                    str(msg["Subject"]),
+                    msg.get_content(),
+                    str(msg["Message-ID"]),
+                    str(msg["Reply-To"]),
+                )
+            )
+        out.sort(key=lambda m: _order(m.message_id))
+        if to is not None:
+            address = to if "@" in to else self.email(to)
+            out = [m for m in out if m.to == address]
+        return out
+
+    def new_mails(self, to: str | None = None) -> list[Sent]:
+        """Mails not returned by an earlier call of new_mails."""
+        fresh = [m for m in self.mails(to) if m.message_id not in self._seen]
+        self._seen.update(m.message_id for m in fresh)
+        return fresh
+
+
+def _order(message_id: str) -> tuple[int, int]:
+    parts = message_id.strip("<>").split("@")[0].split(".")
+    return (int(parts[-2]), int(parts[-1])) if len(parts) >= 3 else (0, 0)
