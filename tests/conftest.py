@@ -7,6 +7,7 @@ from hypothesis import settings
 
 settings.register_profile("ci", max_examples=40, deadline=None)
 settings.register_profile("dev", max_examples=20, deadline=None)
+settings.register_profile("soak", max_examples=500, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
