@@ -17,8 +17,6 @@ class Settings:
     db_url: str
     #: the domain of game addresses (plus-addressed reply addresses: game+token@domain)
     domain: str
-    #: "host:port" of an SMTP relay; None: outgoing mail lands in data/maildir
-    relay: str | None
     secret: bytes
 
     @property
@@ -39,7 +37,6 @@ def load(data: str | os.PathLike[str] | None = None, db: str | None = None) -> S
         data=root,
         db_url=str(url),
         domain=str(mail.get("domain", "lgmail.localhost")),
-        relay=mail.get("relay"),
         secret=_secret(root),
     )
 

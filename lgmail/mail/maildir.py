@@ -1,4 +1,4 @@
-"""Delivering outgoing mail to a Maildir (the default when no relay is configured)."""
+"""Delivering outgoing mail to a Maildir (`DATA/maildir`)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 Each one loads the game (events -> state), decides on the fresh state, and appends the events,
 the mails they cause (outbox) and the new projection in ONE transaction at the expected
 version; a concurrent writer gets a conflict and the command is decided again (bounded). Mail
-then leaves the outbox for the relay or the Maildir.
+then leaves the outbox for the Maildir.
 """
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ class Games:
         return OutgoingMail(message_id, state.name, mail.email, raw)
 
     def flush(self) -> int:
-        """Deliver what waits in the outbox (to the Maildir when no relay is configured)."""
+        """Deliver what waits in the outbox to the Maildir."""
         sent = 0
         with self.store.claim_mail() as rows:
             for outbox_id, mail in rows:
