@@ -1,0 +1,15 @@
+"""Event store of lgmail: append-only game streams, outbox and projections (SQLite/PostgreSQL)."""
+
+from lgmail.store.errors import AppendOnlyViolation, ConcurrencyConflict, StoreError
+from lgmail.store.eventstore import EventStore
+from lgmail.store.model import NewEvent, OutgoingMail, RecordedEvent
+
+__all__ = [
+    "AppendOnlyViolation",
+    "ConcurrencyConflict",
+    "EventStore",
+    "NewEvent",
+    "OutgoingMail",
+    "RecordedEvent",
+    "StoreError",
+]

@@ -1,0 +1,77 @@
+"""Engine creation: dialect checks, SQLite pragmas and transaction control, error translation."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.engine import ExceptionContext, make_url
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from lgmail.store.errors import AppendOnlyViolation
+from lgmail.store.schema import APPEND_ONLY_MESSAGE
+
+#: Execution option of a connection whose transactions must take SQLite's write lock at BEGIN.
+SQLITE_IMMEDIATE = "lgmail_sqlite_immediate"
+
+SQLITE_BUSY_TIMEOUT_MS = 5000
+
+
+def _sqlite_on_connect(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
+    assert isinstance(dbapi_connection, sqlite3.Connection)
+    # Take transaction control away from the sqlite3 module: it would not BEGIN before
+    # SELECT or DDL. SQLAlchemy's "begin" event below emits BEGIN itself.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        # busy_timeout first: switching to WAL may have to wait for another connection.
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+    finally:
+        cursor.close()
+
+
+def _sqlite_on_begin(conn: Connection) -> None:
+    # Writers BEGIN IMMEDIATE: they take the write lock up front (waiting up to busy_timeout)
+    # instead of upgrading a read lock later, which in WAL mode fails at once with
+    # SQLITE_BUSY when another writer committed in between.
+    if conn.get_execution_options().get(SQLITE_IMMEDIATE):
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    else:
+        conn.exec_driver_sql("BEGIN")
+
+
+def _translate_errors(context: ExceptionContext) -> BaseException | None:
+    original = context.original_exception
+    if APPEND_ONLY_MESSAGE in str(original):
+        return AppendOnlyViolation(str(original).strip().splitlines()[0])
+    return None
+
+
+def _ensure_sqlite_parent_dir(database: str | None) -> None:
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+
+
+def create_store_engine(url: str) -> Engine:
+    """Create the engine for ``url`` (SQLite or PostgreSQL with psycopg 3)."""
+    parsed = make_url(url)
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        _ensure_sqlite_parent_dir(parsed.database)
+        engine = create_engine(parsed)
+        event.listen(engine, "connect", _sqlite_on_connect)
+        event.listen(engine, "begin", _sqlite_on_begin)
+    elif backend == "postgresql":
+        if parsed.drivername == "postgresql":
+            parsed = parsed.set(drivername="postgresql+psycopg")
+        engine = create_engine(parsed)
+    else:
+        raise ValueError(f"unsupported database for the lgmail store: {backend!r}")
+    event.listen(engine, "handle_error", _translate_errors)
+    return engine

@@ -1,0 +1,1 @@
+"""Alembic environment and revisions of the event store (run by :mod:`lgmail.store.migrate`)."""

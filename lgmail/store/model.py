@@ -1,0 +1,53 @@
+"""Value objects exchanged with the event store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event to append to a game's stream."""
+
+    type: str
+    """Event type name, e.g. ``"PlayerDied"``."""
+    schema_version: int
+    """Version of the event type's payload schema (for upcasting old events)."""
+    payload: dict[str, Any]
+    """JSON-serialisable payload (stored as compact JSON text)."""
+    cause: str
+    """What caused it: ``"mail:<Message-ID>"``, ``"cli:act"``, ``"mj:phase-end"``,
+    ``"deadline"``..."""
+
+
+@dataclass(frozen=True)
+class RecordedEvent:
+    """An event as stored."""
+
+    position: int
+    """Global position over all games (see :meth:`EventStore.read_all` for its caveats)."""
+    game: str
+    """Stream id: the game's name."""
+    version: int
+    """1-based version within the game's stream."""
+    type: str
+    schema_version: int
+    payload: dict[str, Any]
+    recorded_at: datetime
+    """Timezone-aware, UTC."""
+    cause: str
+
+
+@dataclass(frozen=True)
+class OutgoingMail:
+    """A mail to send, written to the outbox in the same transaction as its events."""
+
+    message_id: str
+    """Stable and unique: inserting the same ``message_id`` twice keeps the first row."""
+    game: str
+    recipient: str
+    """One email address."""
+    raw: bytes
+    """The full RFC 5322 message."""

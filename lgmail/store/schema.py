@@ -1,0 +1,110 @@
+"""Table definitions (SQLAlchemy Core) used by the store's queries.
+
+The DDL itself is owned by the Alembic migrations in ``lgmail/store/migrations``; these
+definitions must describe the same tables (a test compares them with the migrated database).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    DateTime,
+    Dialect,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    Table,
+    Text,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.types import TypeDecorator
+
+EVENTS_GAME_VERSION_UNIQUE = "uq_events_game_version"
+APPEND_ONLY_MESSAGE = "events are append-only"
+
+# INTEGER PRIMARY KEY on SQLite (an alias of the rowid, required for autoincrement),
+# BIGINT on PostgreSQL.
+_BigId = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware UTC datetime on both dialects.
+
+    PostgreSQL stores a ``timestamptz``; SQLite stores SQLAlchemy's text form of the UTC time
+    (without offset). Naive datetimes are refused on the way in; values always come back
+    aware, in UTC.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise ValueError(f"naive datetime refused: {value!r}")
+        value = value.astimezone(UTC)
+        if dialect.name == "sqlite":
+            return value.replace(tzinfo=None)
+        return value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        assert isinstance(value, datetime)
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+metadata = MetaData()
+
+events = Table(
+    "events",
+    metadata,
+    Column("position", _BigId, primary_key=True, autoincrement=True),
+    Column("game", Text, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("type", Text, nullable=False),
+    Column("schema_version", Integer, nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("recorded_at", UTCDateTime, nullable=False),
+    Column("cause", Text, nullable=False),
+    UniqueConstraint("game", "version", name=EVENTS_GAME_VERSION_UNIQUE),
+    Index("ix_events_game", "game"),
+    sqlite_autoincrement=True,
+)
+
+outbox = Table(
+    "outbox",
+    metadata,
+    Column("id", _BigId, primary_key=True, autoincrement=True),
+    Column("message_id", Text, nullable=False),
+    Column("game", Text, nullable=False),
+    Column("recipient", Text, nullable=False),
+    Column("raw", LargeBinary, nullable=False),
+    Column("created_at", UTCDateTime, nullable=False),
+    Column("sent_at", UTCDateTime, nullable=True),
+    UniqueConstraint("message_id", name="uq_outbox_message_id"),
+    # Partial index: finding unsent mail stays cheap however much mail was sent.
+    Index(
+        "ix_outbox_unsent",
+        "id",
+        postgresql_where=text("sent_at IS NULL"),
+        sqlite_where=text("sent_at IS NULL"),
+    ),
+)
+
+projections = Table(
+    "projections",
+    metadata,
+    Column("game", Text, primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("state_json", Text, nullable=False),
+)
