@@ -181,6 +181,7 @@ def test_replay_detects_a_difference(cli: Cli) -> None:
 def test_random_deal_is_an_event_and_composition_is_honoured(cli: Cli) -> None:
     create(cli, "--composition", "loup-garou:2,voyante")
     code, out = cli("log", "village", "--json")
+    assert code == 0
     rows = [json.loads(line) for line in out.splitlines()]
     deal = next(r for r in rows if r["type"] == "RolesDealt")
     assert deal["payload"]["drawn"] is True
