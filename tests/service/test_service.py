@@ -1,0 +1,114 @@
+"""The service's use cases on the real store: a concurrent writer makes the command be decided
+again on fresh state; mails leave through the outbox once; a whole game runs on PostgreSQL too."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from lgmail import settings
+from lgmail.service.games import Games
+from lgmail.store import EventStore, NewEvent, OutgoingMail, RecordedEvent
+from tests.scenario import START, Scenario
+
+PG = os.environ.get("LGMAIL_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+BACKENDS = ["sqlite"] + ([] if PG == "none" else ["postgresql"])
+
+ROLES = {"Alice": "loup-garou", "Bruno": "voyante", "Chloe": "villageois", "David": "villageois"}
+
+
+def db_url(backend: str, folder: Path) -> str | None:
+    return None if backend == "sqlite" else PG
+
+
+class RacingStore(EventStore):
+    """A store whose first append lets another writer get there first (a real second append
+    through its own connection), so the first one meets a real version conflict."""
+
+    def __init__(self, url: str, rival: Games, game: str, rival_text: tuple[str, str]) -> None:
+        super().__init__(url)
+        self.rival, self.game, self.rival_text = rival, game, rival_text
+        self.raced = False
+
+    def append(
+        self,
+        game: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        recorded_at: datetime,
+        outbox: Sequence[OutgoingMail] = (),
+        snapshot: str | None = None,
+    ) -> list[RecordedEvent]:
+        if not self.raced:
+            self.raced = True
+            email, text = self.rival_text
+            assert self.rival.act(self.game, email, text).ok
+        return super().append(game, expected_version, events, recorded_at, outbox, snapshot)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_concurrent_writer_makes_the_command_decided_again(backend: str, tmp_path: Path) -> None:
+    name = f"race-{uuid.uuid4().hex[:8]}"
+    game = Scenario(tmp_path, ROLES, name=name, db=db_url(backend, tmp_path))
+    conf = game.games.settings
+    rival = Games(conf, now=lambda: START)
+    racing = RacingStore(conf.db_url, rival, name, ("bruno@example.org", "sonder Alice"))
+    mine = Games(conf, store=racing, now=lambda: START)
+    answer = mine.act(name, "alice@example.org", "tuer Chloe")
+    assert answer.ok and racing.raced
+    # both orders are in the log: Bruno's (the rival's) first, then Alice's decided again
+    kinds = [(e["player"], e["kind"]) for e in game.events("OrderAccepted")]
+    assert kinds == [("Bruno", "sonder"), ("Alice", "tuer")]
+    # the night closed once (both acted) and only once
+    assert len(game.events("DawnBroke")) == 1
+    assert not game.alive("Chloe")
+    racing.close()
+    rival.store.close()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_every_mail_lands_once_in_the_maildir(backend: str, tmp_path: Path) -> None:
+    name = f"mail-{uuid.uuid4().hex[:8]}"
+    game = Scenario(tmp_path, ROLES, name=name, db=db_url(backend, tmp_path))
+    first = game.mails()
+    assert {m.to for m in first} >= {Scenario.email(n) for n in ROLES} | {"mj@example.org"}
+    assert len({m.message_id for m in first}) == len(first)
+    assert game.games.flush() == 0  # nothing left in the outbox: no mail sent twice
+    assert len(game.mails()) == len(first)
+    roles = [m for m in first if m.subject.startswith(f"[{name}] Votre rôle")]
+    assert len(roles) == len(ROLES)
+    alice = next(m for m in roles if m.to == "alice@example.org")
+    assert alice.reply_to.startswith(f"{name}+") and alice.reply_to.endswith("@lgmail.localhost")
+    assert "Loup-Garou" in alice.body
+
+
+@pytest.mark.skipif(PG == "none", reason="LGMAIL_TEST_PG=none")
+def test_a_whole_game_on_postgresql(tmp_path: Path) -> None:
+    name = f"pg-{uuid.uuid4().hex[:8]}"
+    game = Scenario(tmp_path, ROLES, name=name, db=PG)
+    game.ok("Alice", "tuer Chloe")
+    game.ok("Bruno", "sonder Alice")
+    assert game.phase() == ("day", 1)
+    assert "Alice est Loup-Garou" in game.mails("Bruno")[-2].body or any(
+        "Alice est Loup-Garou" in m.body for m in game.mails("Bruno")
+    )
+    game.ok("Bruno", "vote Alice")
+    game.ok("David", "vote Alice")
+    game.end()
+    state = game.state
+    assert state.winner == "village" and state.winners == ["Bruno", "Chloe", "David"]
+    same, _ = game.games.replay(name)
+    assert same
+
+
+def test_the_data_directory_is_created_on_first_use(tmp_path: Path) -> None:
+    target = tmp_path / "a" / "b"
+    conf = settings.load(target)
+    store = EventStore(conf.db_url)
+    assert (target / "lgmail.sqlite3").exists() and (target / "secret.key").exists()
+    store.close()
