@@ -40,9 +40,13 @@ class StartGame:
 
 @dataclass(frozen=True)
 class GiveOrder:
+    """One order of a player. `settle=False` records it without moving the game on, so that
+    the orders of one mail are all recorded before a step may close (the last one settles)."""
+
     player: str
     order: Order
     entropy: int = 0
+    settle: bool = True
 
 
 @dataclass(frozen=True)

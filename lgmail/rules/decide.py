@@ -111,20 +111,30 @@ def _order(tx: Tx, cmd: GiveOrder) -> None:
     if player is None:
         raise Refused(Cause.NOT_A_PLAYER)
     _running(s)
-    advance(tx)
-    _running(s)
+    if cmd.settle:
+        advance(tx)
+        _running(s)
     if cmd.order.kind is Kind.AIDE:
         return
     variant = variant_of(s)
     if not player.alive:
-        reaction = next((r for r in s.reactions if r.player == player.name), None)
+        # a dead player may only answer what the game waits for from him (shot, successor)
         wanted = {"tirer": {Kind.TIRER, Kind.RIEN}, "successeur": {Kind.SUCCESSEUR}}
-        if reaction is None or cmd.order.kind not in wanted[reaction.kind]:
+        reaction = next(
+            (
+                r
+                for r in s.reactions
+                if r.player == player.name and cmd.order.kind in wanted[r.kind]
+            ),
+            None,
+        )
+        if reaction is None:
             raise Refused(Cause.DEAD)
         variant.react(tx, player, cmd.order, reaction)
     else:
         variant.accept(tx, player, cmd.order)
-    advance(tx)
+    if cmd.settle:
+        advance(tx)
 
 
 def _end_step(tx: Tx) -> None:
@@ -157,6 +167,11 @@ def advance(tx: Tx, force: bool = False) -> None:
     variant = variant_of(s)
     while s.status == "running":
         if s.reactions:
+            if s.resolved and not any(variant.decisive(r) for r in s.reactions):
+                result = variant.outcome(s)
+                if result is not None:
+                    tx.emit(ev.GameEnded(result[0], result[1]))
+                    return
             due = [r for r in s.reactions if force or r.deadline <= tx.now]
             if not due:
                 return

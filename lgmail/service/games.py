@@ -175,7 +175,8 @@ class Games:
         return sent
 
     def _tick_first(self, state: GameState, now: datetime) -> list[ev.Event]:
-        """Resolve what deadlines passed before handling a command (a restart at 21:29)."""
+        """Move the game on: what deadlines passed before a command (a restart at 21:29), or
+        what the orders just recorded allow (a step everyone has acted in)."""
         if state.status != "running":
             return []
         decision = decide(state, Tick(self._entropy(state, "tick")), now)
@@ -261,7 +262,9 @@ class Games:
                     lines.append(_line(line.text, result))
                     continue
                 if isinstance(result, Order):
-                    command = GiveOrder(player, result, self._entropy(state, line.text))
+                    # the mail's orders are all recorded before the game moves on (a Sorcière
+                    # may save and poison in one mail); the tick below settles them
+                    command = GiveOrder(player, result, self._entropy(state, line.text), False)
                     decision = decide(state, command, now)
                     if isinstance(decision, Refusal):
                         result = decision
@@ -270,6 +273,8 @@ class Games:
                             apply(state, event)
                         events += decision
                 lines.append(_line(line.text, result))
+            if events:
+                events += self._tick_first(state, now)
             return events, self._answer(state, player, lines, wants_help)
 
         answer, _, _ = self._transact(name, attempt, cause)

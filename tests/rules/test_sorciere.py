@@ -17,8 +17,6 @@ Sorcière (s'il y en a une) ne reçoit aucun nom de victime ».
 
 from pathlib import Path
 
-import pytest
-
 from tests.scenario import Scenario
 
 ROLES = {
@@ -135,11 +133,6 @@ def test_each_potion_only_once(tmp_path: Path) -> None:
     assert potions == [("vie", "Emma"), ("mort", "Alice")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="once told the victim she can use only one potion: her first order in her step "
-    "closes it early (done), so the second line of the same mail is refused not_now",
-)
 def test_both_potions_the_same_night(tmp_path: Path) -> None:
     """003: « Elle peut se servir de ses deux potions la même nuit. Le matin suivant ... il
     pourra donc y avoir soit aucun mort, soi un mort ou deux morts. »; 004: « La Sorcière a le
