@@ -37,6 +37,8 @@ def _phase(s: GameState, e: ev.PhaseOpened) -> None:
     s.plan = [PlannedStep(p["name"], when(p["deadline"])) for p in e.steps]
     s.step, s.closed_steps, s.orders, s.passed, s.resolved = None, [], {}, {}, False
     if e.kind == "night":
+        # 004: never the same player two nights running; a night without protection breaks it
+        s.last_protected = s.night.protected
         s.night = Night()
 
 
@@ -94,7 +96,6 @@ def _seer(s: GameState, e: ev.SeerSaw) -> None:
 
 def _guard(s: GameState, e: ev.GuardProtected) -> None:
     s.night.protected = e.target
-    s.last_protected = e.target
 
 
 def _wolves(s: GameState, e: ev.WolvesChose) -> None:

@@ -93,7 +93,7 @@ class GameState:
     lovers: list[str] = field(default_factory=list)
     cupidon: str | None = None
     night: Night = field(default_factory=Night)
-    #: the Salvateur's protégé of the previous night (004: never twice running)
+    #: the Salvateur's protégé of the previous night, None if he protected nobody (004)
     last_protected: str | None = None
     reactions: list[Reaction] = field(default_factory=list)
     powers_lost: bool = False

@@ -12,8 +12,6 @@ victime de la part du Meneur de Jeu. »
 
 from pathlib import Path
 
-import pytest
-
 from tests.scenario import Scenario
 
 ROLES = {
@@ -93,12 +91,6 @@ def test_not_the_same_player_two_nights_running(tmp_path: Path) -> None:
     assert [e["target"] for e in game.events("GuardProtected")] == ["Emma", "Felix", "Emma"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the run is not broken by a night without protection: last_protected is kept "
-    "across a night where the Salvateur protects nobody, so nights 1 and 3 count as "
-    "consecutive",
-)
 def test_a_night_without_protection_breaks_the_run(tmp_path: Path) -> None:
     """004: « Le Salvateur n'est pas obligé d'agir. » and « ne peut pas protéger la même
     personne deux Nuits consécutives » (nights 1 and 3 are not consecutive)."""
@@ -133,12 +125,6 @@ def test_the_protection_lasts_only_the_night(tmp_path: Path) -> None:
     assert "Felix est mort·e (condamné·e au bûcher). Son rôle : Simple Villageois." in digest.body
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="003 says nothing harmful can happen to the protected player that night, but the "
-    "Sorcière's death potion still kills him (the rules follow 004's narrower 'uniquement "
-    "contre l'attaque des Loups-Garous')",
-)
 def test_nothing_harmful_happens_to_the_protected_player_that_night(tmp_path: Path) -> None:
     """003: « à qui il ne pourra rien arriver de facheux durant cette nuit » (003 is not silent
     here, so it prevails over 004's « uniquement contre l'attaque des Loups-Garous »)."""

@@ -232,6 +232,9 @@ class Classic:
         else:
             tx.emit(ev.CaptainPassed(player.name, target, "named"))
 
+    def decisive(self, reaction: Reaction) -> bool:
+        return reaction.kind == "tirer"
+
     def expire(self, tx: Tx, reaction: Reaction) -> None:
         if reaction.kind == "tirer":
             deaths.shoot(tx, reaction.player, None)
@@ -293,7 +296,9 @@ class Classic:
                 tx.emit(ev.AncienResisted(victim))
             elif night.healed != victim:
                 out.append((victim, "wolves"))
-        if night.poisoned and s.players[night.poisoned].alive:
+        # 003: the Salvateur's protégé is one "à qui il ne pourra rien arriver de facheux
+        # durant cette nuit": the poison spares him too (004's narrower reading is not 003's).
+        if night.poisoned and night.poisoned != night.protected and s.players[night.poisoned].alive:
             out.append((night.poisoned, "poison"))
         return out
 
