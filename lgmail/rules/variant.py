@@ -48,6 +48,11 @@ class Variant(Protocol):
         """A dead player's awaited reaction (shot, successor)."""
         ...
 
+    def decisive(self, reaction: Reaction) -> bool:
+        """Whether answering `reaction` may change who wins (a shot may; a successor may not):
+        the game is decided without waiting for the others."""
+        ...
+
     def expire(self, tx: Tx, reaction: Reaction) -> None:
         """The reaction's delay passed (or the MJ ended it)."""
         ...

@@ -11,8 +11,6 @@ not shoot.
 
 from pathlib import Path
 
-import pytest
-
 from tests.scenario import Scenario
 
 ROLES = {
@@ -234,12 +232,6 @@ def test_his_shot_can_end_the_game(tmp_path: Path) -> None:
     assert "Gagnants : Hugo, Chloe, David." in end.body
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a dead hunter who was also the captain may not shoot before naming his successor: "
-    "decide._order only looks at his first awaited reaction (successeur), so « tirer » is "
-    "refused « dead »",
-)
 def test_a_hunter_who_was_captain_shoots_before_naming_his_successor(tmp_path: Path) -> None:
     game = Scenario(tmp_path, ROLES, election=True)
     for name in ROLES:

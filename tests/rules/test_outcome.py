@@ -147,11 +147,6 @@ def test_after_the_end_every_player_sees_every_role(tmp_path: Path) -> None:
         }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the game waits up to the reaction delay for a dead captain's successor even when "
-    "his death ended the game (no wolf left): the end is delayed and he is asked to name one",
-)
 def test_the_village_wins_at_once_when_the_last_wolf_was_the_captain(tmp_path: Path) -> None:
     game = Scenario(tmp_path, ROLES, election=True)
     for name in ROLES:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from lgmail.rules import events as ev
+from lgmail.rules.classic.outcome import outcome
 from lgmail.rules.roles import ancien, chasseur
 from lgmail.rules.state import GameState
 from lgmail.rules.tx import Tx, iso
@@ -35,14 +36,18 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
     if any(s.players[n].role == ancien.ROLE.slug for n, _ in died) and not s.powers_lost:
         tx.emit(ev.PowersLost("ancien", list(ancien.POWERS_LOST_AT_DEATH)))
     for name, cause in died:
-        if s.captain == name:
-            succession(tx, name)
         if (
             s.players[name].role == chasseur.ROLE.slug
             and cause in chasseur.SHOOTS_WHEN_KILLED_BY
             and not s.powers_lost
         ):
             hunter(tx, name)
+    for name, _ in died:
+        # no successor to wait for when these deaths already decided the game
+        if s.captain == name and (
+            any(r.kind == "tirer" for r in s.reactions) or outcome(s) is None
+        ):
+            succession(tx, name)
 
 
 def hunter(tx: Tx, name: str) -> None:
