@@ -99,6 +99,7 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     Kind.AIDE: ("aide", "aider", "help", "?", "commandes", "commands"),
 }
 
+ABSTAIN = ("abstention", "abstiens", "abstain", "abstaining")
 BLANK = ("blanc", "blanche", "vote blanc", "abstention", "blank", "abstain")
 
 #: words tolerated around an order, folded
@@ -243,6 +244,8 @@ def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Orde
     folded = [fold(w) for w in words]
     found = _find_verb(folded)
     if found is None:
+        if any(f in ABSTAIN for f in folded):
+            return Order(Kind.VOTE, (), blank=True)
         return Refusal(Cause.UNREADABLE)
     kind, end = found
     rest, rest_folded = words[end:], folded[end:]
