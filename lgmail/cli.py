@@ -112,6 +112,13 @@ def build_parser() -> argparse.ArgumentParser:
     create.add_argument(
         "--reaction", type=duration_minutes, help="delay for a reaction at death (default 1h)"
     )
+    create.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule set option, e.g. day_closes_early=true, blank_vote=false",
+    )
     game.add_parser("start", help="start: every player is mailed their role").add_argument("name")
     game.add_parser("list", help="the games in the store")
 
@@ -252,6 +259,12 @@ def _game(games: Games, args: argparse.Namespace) -> int:
         value = getattr(args, key)
         if value is not None:
             options[f"{key}_minutes"] = value
+    for item in args.option:
+        key, _, raw = item.partition("=")
+        try:
+            options[key.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[key.strip()] = raw
     seats = [seat(p, args.lang) for p in args.player]
     state = games.create(
         args.name,

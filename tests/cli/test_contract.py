@@ -203,3 +203,35 @@ def test_console_script_runs(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "home" / "lgmail.sqlite3").exists()
+
+
+def test_options_of_the_rule_set(cli: Cli) -> None:
+    create(
+        cli,
+        "--roles",
+        ROLES,
+        "--no-election",
+        "--option",
+        "day_closes_early=true",
+        "--option",
+        "blank_vote=false",
+        "--night",
+        "12h",
+        "--day",
+        "24h",
+    )
+    cli("game", "start", "village")
+    code, out = cli("log", "village", "--json")
+    created = json.loads(out.splitlines()[0])["payload"]["options"]
+    assert created["day_closes_early"] is True and created["blank_vote"] is False
+    assert created["night_minutes"] == 720 and created["day_minutes"] == 1440
+    cli("act", "village", "--from", "alice@example.org", "tuer David")
+    cli("act", "village", "--from", "bruno@example.org", "sonder Emma")
+    cli("act", "village", "--from", "chloe@example.org", "rien")
+    assert cli.json("state", "village", "--json")["phase"] == {"kind": "day", "number": 1}
+    code, out = cli("act", "village", "--from", "emma@example.org", "vote blanc")
+    assert code == 1 and "vote blanc n'est pas permis" in out
+    for voter in ("alice", "bruno", "chloe", "emma"):
+        cli("act", "village", "--from", f"{voter}@example.org", "vote Alice")
+    # everyone voted and the day may close early: the stake burnt Alice, the village won
+    assert cli.json("state", "village", "--json")["winner"] == "village"
