@@ -105,7 +105,7 @@ class Games:
             if not new and not records:
                 raise GameError(f"no game named {name!r}")
             state = project(decode_all(records), name)
-            now = self.now()
+            now = self.now().replace(microsecond=0)
             events, result = attempt(copy.deepcopy(state), now)
             if not events:
                 return result, state, []
