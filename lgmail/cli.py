@@ -13,11 +13,19 @@ from typing import Any
 from lgmail import settings as settings_mod
 from lgmail.orders.names import fold
 from lgmail.rules import events as ev
-from lgmail.rules.commands import Seat
+from lgmail.rules.commands import (
+    Announce,
+    ExtendDeadline,
+    Pause,
+    ReplacePlayer,
+    Resume,
+    Seat,
+    StrikeDown,
+)
 from lgmail.rules.roles import ROLES
 from lgmail.rules.state import GameState
 from lgmail.rules.view import view
-from lgmail.service.games import GameError, Games
+from lgmail.service.games import GameError, Games, MjCommand
 from lgmail.service.notify import announcement
 from lgmail.service.transcript import transcript
 
@@ -131,6 +139,26 @@ def build_parser() -> argparse.ArgumentParser:
         dest="phase_command", required=True
     )
     phase.add_parser("end", help="close the current step now").add_argument("name")
+    extend = phase.add_parser("extend", help="give the current step more time")
+    extend.add_argument("name")
+    extend.add_argument("duration", type=duration_minutes, help="e.g. 2h, 30m")
+    game_pause = game.add_parser("pause", help="stop the clock")
+    game_pause.add_argument("name")
+    game.add_parser("resume", help="run the clock again").add_argument("name")
+
+    player = sub.add_parser("player", help="the MJ's hand on a player").add_subparsers(
+        dest="player_command", required=True
+    )
+    strike = player.add_parser("strike", aliases=["foudroyer"], help="strike a player down")
+    strike.add_argument("name")
+    strike.add_argument("player")
+    replace = player.add_parser("replace", help="a substitute takes a player's seat")
+    replace.add_argument("name")
+    replace.add_argument("player")
+    replace.add_argument("substitute", help='"Name <email>"')
+    announce = sub.add_parser("announce", help="post an announcement to every player")
+    announce.add_argument("name")
+    announce.add_argument("text")
     sub.add_parser("tick", help="resolve due deadlines").add_argument("name", nargs="?")
 
     state = sub.add_parser("state", help="the game's state (the MJ's view, or a player's)")
@@ -170,16 +198,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(games: Games, args: argparse.Namespace) -> int:
-    if args.command == "game":
+    if args.command == "game" and args.game_command not in ("pause", "resume"):
         return _game(games, args)
     if args.command == "act":
         text = sys.stdin.read() if args.text == "-" else args.text
         answer = games.act(args.name, args.sender, text)
         print(answer.text, end="")
         return 0 if answer.ok else 1
-    if args.command == "phase":
+    if args.command == "phase" and args.phase_command == "end":
         state, events = games.end_step(args.name)
         print(_announced(state, events), end="")
+        return 0
+    mj = _mj_command(args)
+    if mj is not None:
+        events = games.mj(args.name, mj)
+        print(_announced(games.load(args.name), events), end="")
         return 0
     if args.command == "tick":
         names = [args.name] if args.name else games.store.games()
@@ -238,6 +271,21 @@ def _run(games: Games, args: argparse.Namespace) -> int:
 
         return run_demo(games, args.players, args.seed)
     return 2
+
+
+def _mj_command(args: argparse.Namespace) -> MjCommand | None:
+    if args.command == "phase" and args.phase_command == "extend":
+        return ExtendDeadline(args.duration)
+    if args.command == "game" and args.game_command in ("pause", "resume"):
+        return Pause() if args.game_command == "pause" else Resume()
+    if args.command == "player" and args.player_command in ("strike", "foudroyer"):
+        return StrikeDown(args.player)
+    if args.command == "player" and args.player_command == "replace":
+        new = seat(args.substitute, "fr")
+        return ReplacePlayer(args.player, new.email, new.name)
+    if args.command == "announce":
+        return Announce(args.text)
+    return None
 
 
 def _game(games: Games, args: argparse.Namespace) -> int:

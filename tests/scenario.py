@@ -19,7 +19,7 @@ from lgmail import settings
 from lgmail.rules.commands import Seat
 from lgmail.rules.state import GameState
 from lgmail.rules.view import view
-from lgmail.service.games import Answer, Games
+from lgmail.service.games import Answer, Games, MjCommand
 
 START = datetime(2026, 11, 29, 21, 0, tzinfo=UTC)
 
@@ -82,6 +82,10 @@ class Scenario:
         assert any(line.get("cause") == cause for line in answer.lines), answer.lines
         assert self.games.store.version(self.name) == before, "a refused order changed the log"
         return answer
+
+    def mj(self, command: MjCommand) -> None:
+        """The MJ's hand: extend, pause, resume, strike down, replace, announce."""
+        self.games.mj(self.name, command)
 
     def end(self) -> None:
         """The MJ ends the current step."""

@@ -63,4 +63,64 @@ class Tick:
     entropy: int = 0
 
 
-Command = CreateGame | StartGame | GiveOrder | EndStep | Tick
+@dataclass(frozen=True)
+class ExtendDeadline:
+    """The MJ gives the current step (and what follows it in the phase) more time."""
+
+    minutes: int
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
+class Pause:
+    """The MJ stops the clock: no deadline passes and no order is taken until Resume."""
+
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
+class Resume:
+    """The clock runs again; every pending deadline moves by the length of the pause."""
+
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
+class StrikeDown:
+    """The MJ strikes a player down ("foudroyer"): dead at once, role revealed."""
+
+    player: str
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
+class ReplacePlayer:
+    """A substitute takes a seat: same name in the game, role and history; a new address."""
+
+    player: str
+    email: str
+    by: str = ""
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
+class Announce:
+    """The MJ posts an announcement to every player."""
+
+    text: str
+    entropy: int = 0
+
+
+Command = (
+    CreateGame
+    | StartGame
+    | GiveOrder
+    | EndStep
+    | Tick
+    | ExtendDeadline
+    | Pause
+    | Resume
+    | StrikeDown
+    | ReplacePlayer
+    | Announce
+)

@@ -16,7 +16,20 @@ from collections.abc import Mapping
 from datetime import datetime
 
 from lgmail.rules import events as ev
-from lgmail.rules.commands import Command, CreateGame, EndStep, GiveOrder, StartGame, Tick
+from lgmail.rules.commands import (
+    Announce,
+    Command,
+    CreateGame,
+    EndStep,
+    ExtendDeadline,
+    GiveOrder,
+    Pause,
+    ReplacePlayer,
+    Resume,
+    StartGame,
+    StrikeDown,
+    Tick,
+)
 from lgmail.rules.orders import Kind
 from lgmail.rules.refusal import Cause, Refusal, Refused
 from lgmail.rules.state import GameState
@@ -43,16 +56,76 @@ def decide(state: GameState, command: Command, now: datetime) -> Decision:
         elif isinstance(command, Tick):
             _running(tx.state)
             advance(tx)
+        else:
+            _mj(tx, command)
     except Refused as refused:
         return refused.refusal
     return tx.events
 
 
-def _running(state: GameState) -> None:
+def _running(state: GameState, paused_ok: bool = False) -> None:
     if state.status == "ended":
         raise Refused(Cause.GAME_OVER)
     if state.status != "running":
         raise Refused(Cause.GAME_NOT_STARTED)
+    if state.paused_at is not None and not paused_ok:
+        raise Refused(Cause.PAUSED)
+
+
+def _mj(
+    tx: Tx, cmd: ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce
+) -> None:
+    """The MJ's hand on a running game (by the CLI or by mail)."""
+    s = tx.state
+    if isinstance(cmd, Announce):
+        if s.status == "new":
+            raise Refused(Cause.NO_GAME)
+        tx.emit(ev.Announced(cmd.text))
+        return
+    if isinstance(cmd, ReplacePlayer):
+        if s.status == "new":
+            raise Refused(Cause.NO_GAME)
+        if cmd.player not in s.players:
+            raise Refused(Cause.NO_SUCH_PLAYER, written=cmd.player)
+        if any(p.email.lower() == cmd.email.lower() for p in s.players.values()):
+            raise Refused(Cause.NOT_ALLOWED, why="duplicate-player")
+        tx.emit(ev.PlayerReplaced(cmd.player, cmd.email, cmd.by))
+        return
+    if isinstance(cmd, Resume):
+        _running(s, paused_ok=True)
+        if s.paused_at is None:
+            raise Refused(Cause.NOT_NOW, why="not-paused")
+        tx.emit(ev.GameResumed(iso(tx.now), int((tx.now - s.paused_at).total_seconds())))
+        advance(tx)
+        return
+    _running(s)
+    if isinstance(cmd, Pause):
+        advance(tx)
+        tx.emit(ev.GamePaused(iso(tx.now)))
+    elif isinstance(cmd, ExtendDeadline):
+        advance(tx)
+        if s.step is None or cmd.minutes <= 0:
+            raise Refused(Cause.NOT_NOW, why="no-step")
+        tx.emit(ev.DeadlineExtended(s.step.name, cmd.minutes))
+    else:
+        player = s.players.get(cmd.player)
+        if player is None:
+            raise Refused(Cause.NO_SUCH_PLAYER, written=cmd.player)
+        if not player.alive:
+            raise Refused(Cause.ILLEGAL_TARGET, target=cmd.player, why="dead")
+        variant_of(s).kill(tx, [(cmd.player, "struck")])
+        _end_if_decided(tx)
+        advance(tx)
+
+
+def _end_if_decided(tx: Tx) -> None:
+    """Deaths outside a resolution (the MJ's thunderbolt) may decide the game at once."""
+    s = tx.state
+    variant = variant_of(s)
+    if s.status == "running" and not any(variant.decisive(r) for r in s.reactions):
+        result = variant.outcome(s)
+        if result is not None:
+            tx.emit(ev.GameEnded(result[0], result[1]))
 
 
 def _create(tx: Tx, cmd: CreateGame) -> None:
@@ -165,12 +238,11 @@ def advance(tx: Tx, force: bool = False) -> None:
     the current step (or the pending reactions' delay) now."""
     s = tx.state
     variant = variant_of(s)
-    while s.status == "running":
+    while s.status == "running" and s.paused_at is None:
         if s.reactions:
-            if s.resolved and not any(variant.decisive(r) for r in s.reactions):
-                result = variant.outcome(s)
-                if result is not None:
-                    tx.emit(ev.GameEnded(result[0], result[1]))
+            if s.resolved:
+                _end_if_decided(tx)
+                if s.status != "running":
                     return
             due = [r for r in s.reactions if force or r.deadline <= tx.now]
             if not due:

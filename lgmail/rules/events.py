@@ -298,3 +298,46 @@ class DawnBroke(Event):
 class GameEnded(Event):
     winner: str | None
     winners: list[str]
+
+
+# --- the MJ's hand -------------------------------------------------------------------------
+
+
+@event
+@dataclass(frozen=True)
+class DeadlineExtended(Event):
+    """The current step's deadline, the later steps' and the phase's move by `minutes`."""
+
+    step: str
+    minutes: int
+
+
+@event
+@dataclass(frozen=True)
+class GamePaused(Event):
+    at: str
+
+
+@event
+@dataclass(frozen=True)
+class GameResumed(Event):
+    """Every pending deadline moved by the length of the pause (`seconds`)."""
+
+    at: str
+    seconds: int
+
+
+@event
+@dataclass(frozen=True)
+class PlayerReplaced(Event):
+    """A substitute (`by`, at `email`) takes the seat `name`."""
+
+    name: str
+    email: str
+    by: str
+
+
+@event
+@dataclass(frozen=True)
+class Announced(Event):
+    text: str

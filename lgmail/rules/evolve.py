@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from lgmail.rules import events as ev
@@ -149,6 +149,36 @@ def _nothing(s: GameState, e: Any) -> None:
     pass
 
 
+def _shift(s: GameState, delta: timedelta, *, reactions: bool) -> None:
+    if s.step is not None:
+        s.step.deadline += delta
+    for planned in s.plan:
+        planned.deadline += delta
+    if s.phase_deadline is not None:
+        s.phase_deadline += delta
+    if reactions:
+        for reaction in s.reactions:
+            reaction.deadline += delta
+
+
+def _extended(s: GameState, e: ev.DeadlineExtended) -> None:
+    _shift(s, timedelta(minutes=e.minutes), reactions=False)
+
+
+def _paused(s: GameState, e: ev.GamePaused) -> None:
+    s.paused_at = when(e.at)
+
+
+def _resumed(s: GameState, e: ev.GameResumed) -> None:
+    s.paused_at = None
+    _shift(s, timedelta(seconds=e.seconds), reactions=True)
+
+
+def _replaced(s: GameState, e: ev.PlayerReplaced) -> None:
+    s.players[e.name].email = e.email
+    s.players[e.name].substitute = e.by
+
+
 APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.GameCreated: _created,
     ev.RolesDealt: _dealt,
@@ -174,6 +204,11 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.HunterShot: _shot,
     ev.DawnBroke: _dawn,
     ev.GameEnded: _ended,
+    ev.DeadlineExtended: _extended,
+    ev.GamePaused: _paused,
+    ev.GameResumed: _resumed,
+    ev.PlayerReplaced: _replaced,
+    ev.Announced: _nothing,
 }
 
 

@@ -24,6 +24,7 @@ class Cause(StrEnum):
     NOTHING_TO_DO = "nothing_to_do"
     BLANK_NOT_ALLOWED = "blank_not_allowed"
     NOT_ALLOWED = "not_allowed"
+    PAUSED = "paused"
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,8 @@ class Player:
     learned: dict[str, str] = field(default_factory=dict)
     #: standing orders for reactions at death: kind -> target ("tirer", "successeur")
     standing: dict[str, str] = field(default_factory=dict)
+    #: who plays the seat now, when a substitute took it
+    substitute: str = ""
 
 
 @dataclass
@@ -100,6 +102,7 @@ class GameState:
     winner: str | None = None
     winners: list[str] = field(default_factory=list)
     ended: bool = False
+    paused_at: datetime | None = None
     version: int = 0
     last_votes: dict[str, str | None] = field(default_factory=dict)
 

@@ -57,6 +57,10 @@ class Variant(Protocol):
         """The reaction's delay passed (or the MJ ended it)."""
         ...
 
+    def kill(self, tx: Tx, victims: list[tuple[str, str]]) -> None:
+        """Deaths [(name, cause)] and what they set off (grief, reactions, lost powers)."""
+        ...
+
     def close_step(self, tx: Tx, step: str) -> None: ...
 
     def resolve_phase(self, tx: Tx) -> None:

@@ -24,7 +24,21 @@ from lgmail.mail.maildir import deliver
 from lgmail.mail.render import render
 from lgmail.orders.parse import parse
 from lgmail.rules import events as ev
-from lgmail.rules.commands import Command, CreateGame, EndStep, GiveOrder, Seat, StartGame, Tick
+from lgmail.rules.commands import (
+    Announce,
+    Command,
+    CreateGame,
+    EndStep,
+    ExtendDeadline,
+    GiveOrder,
+    Pause,
+    ReplacePlayer,
+    Resume,
+    Seat,
+    StartGame,
+    StrikeDown,
+    Tick,
+)
 from lgmail.rules.decide import decide
 from lgmail.rules.dump import dump
 from lgmail.rules.evolve import apply, project
@@ -39,6 +53,7 @@ from lgmail.settings import Settings
 from lgmail.store import ConcurrencyConflict, EventStore, OutgoingMail, RecordedEvent
 
 R = TypeVar("R")
+MjCommand = ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce
 RETRIES = 5
 
 
@@ -319,6 +334,19 @@ class Games:
 
         _, state, events = self._transact(name, attempt, "mj:phase-end")
         return state, events
+
+    def mj(self, name: str, command: MjCommand, cause: str = "cli:mj") -> list[ev.Event]:
+        """The MJ's hand: extend, pause, resume, strike down, replace, announce."""
+
+        def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
+            events = self._tick_first(state, now) if state.paused_at is None else []
+            decision = decide(state, command, now)
+            if isinstance(decision, Refusal):
+                raise GameError(f"{name}: refused: {decision}")
+            return events + decision, None
+
+        _, _, events = self._transact(name, attempt, cause)
+        return events
 
     def tick(self, name: str) -> list[ev.Event]:
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:

@@ -28,6 +28,11 @@ PUBLIC = (
     ev.HunterShot,
     ev.PhaseOpened,
     ev.GameEnded,
+    ev.Announced,
+    ev.PlayerReplaced,
+    ev.DeadlineExtended,
+    ev.GamePaused,
+    ev.GameResumed,
 )
 
 
@@ -58,6 +63,8 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
     for i, event in enumerate(events):
         if isinstance(event, ev.GameStarted):
             out += [_role_mail(state, name) for name in state.players]
+        elif isinstance(event, ev.PlayerReplaced) and state.status == "running":
+            out.append(_role_mail(state, event.name))
         elif isinstance(event, ev.LoversUnited):
             for name in event.lovers:
                 partner = next((n for n in event.lovers if n != name), name)

@@ -235,3 +235,23 @@ def test_options_of_the_rule_set(cli: Cli) -> None:
         cli("act", "village", "--from", f"{voter}@example.org", "vote Alice")
     # everyone voted and the day may close early: the stake burnt Alice, the village won
     assert cli.json("state", "village", "--json")["winner"] == "village"
+
+
+def test_the_mjs_commands(cli: Cli) -> None:
+    create(cli, "--roles", ROLES, "--no-election")
+    cli("game", "start", "village")
+    code, out = cli("phase", "extend", "village", "2h")
+    assert code == 0 and "prolonge l'étape de 120 minutes" in out
+    code, out = cli("game", "pause", "village")
+    assert code == 0 and "pause" in out
+    code, out = cli("act", "village", "--from", "alice@example.org", "tuer David")
+    assert code == 1 and "en pause" in out
+    assert cli("game", "resume", "village")[0] == 0
+    code, out = cli("player", "foudroyer", "village", "David")
+    assert code == 0 and "David est mort·e (foudroyé·e par le MJ)" in out
+    code, out = cli("player", "replace", "village", "Emma", "Eva <eva@example.org>")
+    assert code == 0 and "Eva prend la place de Emma." in out
+    code, out = cli("announce", "village", "Bonne nuit !")
+    assert code == 0 and "Annonce du MJ : Bonne nuit !" in out
+    seen = cli.json("state", "village", "--json", "--as", "eva@example.org")
+    assert {p["name"]: p["role"] for p in seen["players"]}["Emma"] == "chasseur"  # type: ignore[attr-defined]

@@ -243,6 +243,9 @@ class Classic:
 
     # --- resolution ------------------------------------------------------------------------
 
+    def kill(self, tx: Tx, victims: list[tuple[str, str]]) -> None:
+        deaths.kill(tx, victims)
+
     def close_step(self, tx: Tx, step: str) -> None:
         s = tx.state
         if step == CUPIDON:
