@@ -11,6 +11,7 @@ from email.utils import parseaddr
 from typing import Any
 
 from lgmail import settings as settings_mod
+from lgmail.orders.mj import duration_minutes
 from lgmail.orders.names import fold
 from lgmail.rules import events as ev
 from lgmail.rules.commands import (
@@ -30,13 +31,12 @@ from lgmail.service.notify import announcement
 from lgmail.service.transcript import transcript
 
 
-def duration_minutes(text: str) -> int:
-    """ "47h30", "24h", "90m", "2d", "1h30m" -> minutes."""
-    match = re.fullmatch(r"\s*(?:(\d+)d)?\s*(?:(\d+)h)?\s*(?:(\d+)m?)?\s*", text.lower())
-    if not match or not any(match.groups()):
+def duration(text: str) -> int:
+    """ "47h30", "24h", "90m", "2d", "1h30m" -> minutes (an argparse type)."""
+    minutes = duration_minutes(text)
+    if minutes is None:
         raise argparse.ArgumentTypeError(f"not a duration: {text!r} (try 24h, 90m, 47h30)")
-    days, hours, minutes = (int(g) if g else 0 for g in match.groups())
-    return days * 1440 + hours * 60 + minutes
+    return minutes
 
 
 def role_slug(text: str) -> str:
@@ -112,13 +112,13 @@ def build_parser() -> argparse.ArgumentParser:
     create.add_argument("--composition", help='roles dealt at random: "loup-garou:2,voyante,..."')
     create.add_argument("--no-election", action="store_true", help="no captain's election day")
     create.add_argument("--mj", help="the MJ's address (gets the public digests)")
-    create.add_argument("--day", type=duration_minutes, help="a day's length (default 47h30)")
-    create.add_argument("--night", type=duration_minutes, help="a night's length (default 23h30)")
+    create.add_argument("--day", type=duration, help="a day's length (default 47h30)")
+    create.add_argument("--night", type=duration, help="a night's length (default 23h30)")
     create.add_argument(
-        "--election", type=duration_minutes, help="the election day's length (default 23h30)"
+        "--election", type=duration, help="the election day's length (default 23h30)"
     )
     create.add_argument(
-        "--reaction", type=duration_minutes, help="delay for a reaction at death (default 1h)"
+        "--reaction", type=duration, help="delay for a reaction at death (default 1h)"
     )
     create.add_argument(
         "--option",
@@ -141,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     phase.add_parser("end", help="close the current step now").add_argument("name")
     extend = phase.add_parser("extend", help="give the current step more time")
     extend.add_argument("name")
-    extend.add_argument("duration", type=duration_minutes, help="e.g. 2h, 30m")
+    extend.add_argument("duration", type=duration, help="e.g. 2h, 30m")
     game_pause = game.add_parser("pause", help="stop the clock")
     game_pause.add_argument("name")
     game.add_parser("resume", help="run the clock again").add_argument("name")

@@ -1,5 +1,11 @@
-"""Game addresses: `game@domain` for the game, `game+token@domain` as each player's personal
-reply address. The token is an HMAC of the data directory's secret, so it cannot be guessed."""
+"""Game addresses.
+
+- `GAME@DOMAIN`: the game's own address (the sender of every mail);
+- `GAME+TOKEN@DOMAIN`: a player's personal reply address for one channel, set as Reply-To on
+  the mails they get; the token is an HMAC of the data directory's secret over the game, the
+  player's registered address and the channel, so it cannot be guessed and needs no storage;
+- `GAME+mj@DOMAIN`: where the MJ sends his orders (from his registered address).
+"""
 
 from __future__ import annotations
 
@@ -7,16 +13,23 @@ import base64
 import hashlib
 import hmac
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from lgmail.orders.names import fold
+
+#: channels a player writes to: "mj" (orders and private talk to the MJ)
+PRIVATE = "mj"
+MJ_TAG = "mj"
 
 
 def slug(game: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", fold(game)).strip("-") or "game"
 
 
-def token(secret: bytes, game: str, email: str) -> str:
-    digest = hmac.new(secret, f"{game}\0{email.lower()}".encode(), hashlib.sha256).digest()
+def token(secret: bytes, game: str, email: str, channel: str = PRIVATE) -> str:
+    message = f"{game}\0{email.lower()}\0{channel}".encode()
+    digest = hmac.new(secret, message, hashlib.sha256).digest()
     return base64.b32encode(digest[:10]).decode().lower()
 
 
@@ -24,5 +37,43 @@ def game_address(game: str, domain: str) -> str:
     return f"{slug(game)}@{domain}"
 
 
-def reply_address(secret: bytes, game: str, email: str, domain: str) -> str:
-    return f"{slug(game)}+{token(secret, game, email)}@{domain}"
+def mj_address(game: str, domain: str) -> str:
+    return f"{slug(game)}+{MJ_TAG}@{domain}"
+
+
+def reply_address(
+    secret: bytes, game: str, email: str, domain: str, channel: str = PRIVATE
+) -> str:
+    return f"{slug(game)}+{token(secret, game, email, channel)}@{domain}"
+
+
+@dataclass(frozen=True)
+class Route:
+    """Where a recipient address leads: a game (by slug) and the tag after "+", if any."""
+
+    slug: str
+    tag: str | None
+
+
+def route(address: str, domain: str) -> Route | None:
+    """The route of `address` when it is one of ours (domain compared without case)."""
+    local, _, host = address.strip().strip("<>").rpartition("@")
+    if not local or host.lower() != domain.lower():
+        return None
+    base, plus, tag = local.lower().partition("+")
+    if not base:
+        return None
+    return Route(base, tag if plus else None)
+
+
+def identify(
+    secret: bytes, game: str, emails: Iterable[tuple[str, str]], tag: str,
+    channels: Iterable[str] = (PRIVATE,),
+) -> tuple[str, str] | None:
+    """Which (player, channel) `tag` belongs to, among `emails` [(player, registered address)]."""
+    wanted = tag.lower()
+    for name, email in emails:
+        for channel in channels:
+            if hmac.compare_digest(token(secret, game, email, channel), wanted):
+                return name, channel
+    return None

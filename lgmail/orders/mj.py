@@ -1,0 +1,124 @@
+"""The MJ's orders by mail, one per line, French first with English synonyms:
+
+fin | end                      close the current step now
+prolonger 2h | extend 2h       give the current step more time
+pause | reprendre (resume)     stop and run the clock again
+foudroyer NOM | strike NAME    strike a player down
+remplacer NOM par Nom <email>  a substitute takes the seat (replace NAME with ...)
+annonce TEXTE | announce TEXT  the rest of the mail is posted to every player
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from email.utils import parseaddr
+
+from lgmail.orders.names import fold, match
+from lgmail.rules.commands import (
+    Announce,
+    EndStep,
+    ExtendDeadline,
+    Pause,
+    ReplacePlayer,
+    Resume,
+    StrikeDown,
+)
+from lgmail.rules.refusal import Cause, Refusal
+
+MjOrder = EndStep | ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce
+
+VERBS = {
+    "end": ("fin", "finir", "terminer", "clore", "cloturer", "end", "close"),
+    "extend": ("prolonger", "prolonge", "rallonger", "extend"),
+    "pause": ("pause", "suspendre", "suspend"),
+    "resume": ("reprendre", "reprise", "resume", "continue"),
+    "strike": ("foudroyer", "foudroie", "strike"),
+    "replace": ("remplacer", "remplace", "replace"),
+    "announce": ("annonce", "annoncer", "announce", "announcement"),
+}
+
+
+def duration_minutes(text: str) -> int | None:
+    """ "47h30", "24h", "90m", "2d", "1h30m", "90" -> minutes; None when unreadable."""
+    found = re.fullmatch(
+        r"\s*(?:(\d+)\s*[dj])?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*(?:m|min)?)?\s*", text.lower()
+    )
+    if not found or not any(found.groups()):
+        return None
+    days, hours, minutes = (int(g) if g else 0 for g in found.groups())
+    return days * 1440 + hours * 60 + minutes
+
+
+@dataclass(frozen=True)
+class MjLine:
+    text: str
+    result: MjOrder | Refusal
+
+
+def _verb(word: str) -> str | None:
+    key = fold(word).strip(" :.,!")
+    return next((verb for verb, words in VERBS.items() if key in words), None)
+
+
+def _player(written: str, players: Sequence[str]) -> str | Refusal:
+    found = match(written, players)
+    if len(found.names) == 1:
+        return found.names[0]
+    if found.names:
+        return Refusal(
+            Cause.AMBIGUOUS_NAME, {"written": written, "candidates": ", ".join(found.names)}
+        )
+    return Refusal(Cause.NO_SUCH_PLAYER, {"written": written})
+
+
+def parse_mj(text: str, players: Sequence[str]) -> list[MjLine]:
+    lines = [line.strip() for line in text.splitlines()]
+    out: list[MjLine] = []
+    for i, line in enumerate(lines):
+        if not line:
+            continue
+        head, _, rest = line.partition(" ")
+        verb = _verb(head)
+        rest = rest.strip()
+        if verb == "announce":
+            body = "\n".join([rest, *lines[i + 1 :]]).strip()
+            result: MjOrder | Refusal = (
+                Announce(body) if body else Refusal(Cause.UNREADABLE, {"missing": "text"})
+            )
+            out.append(MjLine(line, result))
+            break
+        out.append(MjLine(line, _one(verb, rest, players)))
+    return out
+
+
+def _one(verb: str | None, rest: str, players: Sequence[str]) -> MjOrder | Refusal:
+    if verb == "end":
+        return EndStep()
+    if verb == "pause":
+        return Pause()
+    if verb == "resume":
+        return Resume()
+    if verb == "extend":
+        minutes = duration_minutes(rest)
+        return (
+            ExtendDeadline(minutes)
+            if minutes
+            else Refusal(Cause.UNREADABLE, {"missing": "duration"})
+        )
+    if verb == "strike":
+        name = _player(rest, players)
+        return name if isinstance(name, Refusal) else StrikeDown(name)
+    if verb == "replace":
+        parts = re.split(r"\s+(?:par|with|by)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+        if len(parts) != 2:
+            return Refusal(Cause.UNREADABLE, {"missing": "par Nom <email>"})
+        name = _player(parts[0], players)
+        if isinstance(name, Refusal):
+            return name
+        display, email = parseaddr(parts[1])
+        if "@" not in email:
+            return Refusal(Cause.UNREADABLE, {"missing": "email"})
+        return ReplacePlayer(name, email, display or email.split("@")[0])
+    return Refusal(Cause.UNREADABLE)
