@@ -9,7 +9,10 @@ for each library on a database of its own:
   one call after the other in one thread, like a game writes one command's events:
   - lgmail: ``EventStore.append(game, expected_version, five_events, now)``: one transaction
     that reads the stream's current version, checks it against the expected one, inserts the
-    five rows with one multi-row INSERT (UNIQUE (game, version) backs the check up).
+    five rows with one multi-row INSERT (UNIQUE (game, version) backs the check up). On SQLite
+    ``BEGIN IMMEDIATE``, a SELECT, the INSERT, ``COMMIT``; on PostgreSQL one statement (CTEs
+    reading the version and inserting only if it is the expected one), its own transaction.
+    It returns the five ``RecordedEvent`` (positions, decoded payload copies).
   - eventsourcing: an ``Aggregate`` subclass triggers five events (the first batch of a stream
     starts with the aggregate's creation event), then ``Application.save(aggregate)``: one
     transaction inserting the five rows, the unique (originator_id, originator_version)

@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
-import json
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from sqlalchemy import URL, Connection, Dialect, Engine, bindparam, func, select
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import URL, Connection, Engine, bindparam, func, select
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.pool import PoolProxiedConnection
 
 from lgmail.store import migrate
 from lgmail.store import outbox as _outbox
+from lgmail.store.codec import (
+    encode_payload,
+    exact_loads,
+    fast_loads_for,
+    load_payloads,
+    new_instance,
+    set_attribute,
+)
 from lgmail.store.engine import SQLITE_IMMEDIATE, create_store_engine
-from lgmail.store.errors import ConcurrencyConflict
+from lgmail.store.errors import AppendOnlyViolation, ConcurrencyConflict
+from lgmail.store.hotpath import AllRow, MailRow, SnapshotRow, StreamRow, hot_path_sql
 from lgmail.store.model import NewEvent, OutgoingMail, RecordedEvent
-from lgmail.store.schema import EVENTS_GAME_VERSION_UNIQUE, events, projections
+from lgmail.store.schema import APPEND_ONLY_MESSAGE, EVENTS_GAME_VERSION_UNIQUE, events, projections
 
 SQLITE_FILENAME = "lgmail.sqlite3"
 
@@ -28,37 +36,6 @@ _c = events.c
 
 _CURRENT_VERSION = select(func.coalesce(func.max(_c.version), 0)).where(
     _c.game == bindparam("game")
-)
-
-_STREAM_COLUMNS = (
-    _c.position,
-    _c.version,
-    _c.type,
-    _c.schema_version,
-    _c.payload,
-    _c.recorded_at,
-    _c.cause,
-)
-_READ_STREAM = (
-    select(*_STREAM_COLUMNS)
-    .where(_c.game == bindparam("game"), _c.version > bindparam("after"))
-    .order_by(_c.version)
-)
-_READ_STREAM_UPTO = _READ_STREAM.where(_c.version <= bindparam("upto"))
-
-_READ_ALL = (
-    select(
-        _c.position,
-        _c.game,
-        _c.version,
-        _c.type,
-        _c.schema_version,
-        _c.payload,
-        _c.recorded_at,
-        _c.cause,
-    )
-    .where(_c.position > bindparam("after"))
-    .order_by(_c.position)
 )
 
 _GAMES = select(_c.game).group_by(_c.game).order_by(func.min(_c.position))
@@ -71,7 +48,7 @@ _SNAPSHOT = select(projections.c.version, projections.c.state_json).where(
 def _dumps(payload: dict[str, Any]) -> str:
     if not isinstance(payload, dict):
         raise TypeError(f"event payload must be a dict, got {type(payload).__name__}")
-    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return encode_payload(payload)
 
 
 def _require_aware(name: str, value: datetime) -> None:
@@ -81,45 +58,72 @@ def _require_aware(name: str, value: datetime) -> None:
         raise ValueError(f"{name} must be timezone-aware, got naive {value!r}")
 
 
-def _is_version_conflict(exc: IntegrityError) -> bool:
-    message = str(exc.orig)
+def _is_version_conflict(exc: BaseException) -> bool:
+    message = str(exc)
     return EVENTS_GAME_VERSION_UNIQUE in message or "events.game, events.version" in message
 
 
-class _AppendSQL:
-    """Pre-rendered SQL of the append hot path, for one dialect.
-
-    Plain SQL run with ``Connection.exec_driver_sql``: SQLAlchemy's per-statement work
-    (cache lookup, bind processing, "insertmanyvalues" batching of an executemany with
-    RETURNING) cost more than the database itself, making an append about a third slower
-    on SQLite. The events of one append go in one multi-row ``INSERT ... RETURNING``
-    (chunks of ``MAX_ROWS`` rows, below both databases' bound-parameter limits).
-    """
-
-    COLUMNS = 7
-    MAX_ROWS = 500
-
-    def __init__(self, dialect: Dialect) -> None:
-        placeholder = "?" if dialect.paramstyle == "qmark" else "%s"
-        self._row = "(" + ", ".join([placeholder] * self.COLUMNS) + ")"
-        self.current_version = (
-            f"SELECT coalesce(max(version), 0) FROM events WHERE game = {placeholder}"
+def _stream_events(
+    rows: list[StreamRow], game: str, stamps_get: Any, stamps_miss: Any, loads: Any
+) -> list[RecordedEvent]:
+    """RecordedEvents of one game's rows (the store's innermost loop: kept flat)."""
+    new = new_instance
+    set_dict = set_attribute
+    cls = RecordedEvent
+    result: list[RecordedEvent] = []
+    append = result.append
+    for position, version, type_, schema_version, payload, raw_at, cause in rows:
+        recorded_at = stamps_get(raw_at)
+        if recorded_at is None:
+            recorded_at = stamps_miss(raw_at)
+        event = new(cls)
+        set_dict(
+            event,
+            "__dict__",
+            {
+                "position": position,
+                "game": game,
+                "version": version,
+                "type": type_,
+                "schema_version": schema_version,
+                "payload": loads(payload),
+                "recorded_at": recorded_at,
+                "cause": cause,
+            },
         )
-        # The column type's own conversion: aware UTC for psycopg, SQLAlchemy's text for SQLite.
-        processor = events.c.recorded_at.type.bind_processor(dialect)
-        self.timestamp: Callable[[datetime], Any] = processor or (lambda value: value)
-        self._inserts: dict[int, str] = {}
+        append(event)
+    return result
 
-    def insert_events(self, rows: int) -> str:
-        statement = self._inserts.get(rows)
-        if statement is None:
-            statement = self._inserts[rows] = (
-                "INSERT INTO events"
-                " (game, version, type, schema_version, payload, recorded_at, cause)"
-                f" VALUES {', '.join([self._row] * rows)}"
-                " RETURNING position, version"
-            )
-        return statement
+
+def _all_events(
+    rows: list[AllRow], stamps_get: Any, stamps_miss: Any, loads: Any
+) -> list[RecordedEvent]:
+    new = new_instance
+    set_dict = set_attribute
+    cls = RecordedEvent
+    result: list[RecordedEvent] = []
+    append = result.append
+    for position, game, version, type_, schema_version, payload, raw_at, cause in rows:
+        recorded_at = stamps_get(raw_at)
+        if recorded_at is None:
+            recorded_at = stamps_miss(raw_at)
+        event = new(cls)
+        set_dict(
+            event,
+            "__dict__",
+            {
+                "position": position,
+                "game": game,
+                "version": version,
+                "type": type_,
+                "schema_version": schema_version,
+                "payload": loads(payload),
+                "recorded_at": recorded_at,
+                "cause": cause,
+            },
+        )
+        append(event)
+    return result
 
 
 class EventStore:
@@ -140,16 +144,9 @@ class EventStore:
         self._engine = create_store_engine(url)
         # Same pool and listeners; its transactions BEGIN IMMEDIATE on SQLite.
         self._writer = self._engine.execution_options(**{SQLITE_IMMEDIATE: True})
-        self._dialect = self._engine.dialect.name
-        self._append_sql = _AppendSQL(self._engine.dialect)
-        self._insert_mail = _outbox.insert_ignoring_duplicates(self._dialect)
-        upsert = (postgresql.insert if self._dialect == "postgresql" else sqlite.insert)(
-            projections
-        )
-        self._upsert_snapshot = upsert.on_conflict_do_update(
-            index_elements=["game"],
-            set_={"version": upsert.excluded.version, "state_json": upsert.excluded.state_json},
-        )
+        # Plain SQL of append and read, run on the pool's DBAPI connections (see hotpath).
+        self._append_sql = hot_path_sql(self._engine.dialect)
+        self._dbapi_error: type[Exception] = self._engine.dialect.loaded_dbapi.Error
         self._claims = threading.local()
         try:
             with self._writer.begin() as conn:
@@ -191,9 +188,10 @@ class EventStore:
         ``events`` may be empty (the version check, mail and snapshot still apply).
 
         Raises :class:`ConcurrencyConflict`, having written nothing, when the stream is not at
-        ``expected_version``: checked by reading the current version and, for writers racing
-        past that check on PostgreSQL, by the UNIQUE (game, version) constraint.
-        ``recorded_at`` must be timezone-aware (``ValueError`` otherwise).
+        ``expected_version``: checked by reading the current version in the transaction that
+        inserts and, for writers racing past that check on PostgreSQL, by the UNIQUE
+        (game, version) constraint. ``recorded_at`` must be timezone-aware (``ValueError``
+        otherwise).
         """
         if not game:
             raise ValueError("game must be a non-empty string")
@@ -203,55 +201,73 @@ class EventStore:
         payloads = [_dumps(e.payload) for e in events]
         sql = self._append_sql
         timestamp = sql.timestamp(recorded_at)
-        params: list[Any] = []
-        for version, (e, payload) in enumerate(
-            zip(events, payloads, strict=True), start=expected_version + 1
-        ):
-            params += (game, version, e.type, e.schema_version, payload, timestamp, e.cause)
-        mails = _outbox.mail_rows(outbox, recorded_at)
+        rows: list[Any] = []
+        version = expected_version
+        for e, payload in zip(events, payloads, strict=True):
+            version += 1
+            rows += (game, version, e.type, e.schema_version, payload, timestamp, e.cause)
+        mails: list[MailRow] = []
+        for mail in outbox:
+            if not isinstance(mail.raw, bytes):
+                raise TypeError(f"OutgoingMail.raw must be bytes, got {type(mail.raw).__name__}")
+            mails.append((mail.message_id, mail.game, mail.recipient, mail.raw, timestamp))
+        snapshot_row: SnapshotRow | None = (
+            None if snapshot is None else (game, expected_version + len(payloads), snapshot)
+        )
+        fairy = self._engine.raw_connection()
         try:
-            with self._writer.begin() as conn:
-                current = conn.exec_driver_sql(sql.current_version, (game,)).scalar_one()
-                if current != expected_version:
-                    raise ConcurrencyConflict(game, expected_version, current)
-                positions: dict[int, int] = {}
-                step = _AppendSQL.MAX_ROWS * _AppendSQL.COLUMNS
-                for start in range(0, len(params), step):
-                    chunk = params[start : start + step]
-                    insert_sql = sql.insert_events(len(chunk) // _AppendSQL.COLUMNS)
-                    for position, version in conn.exec_driver_sql(insert_sql, tuple(chunk)):
-                        positions[version] = position
-                if mails:
-                    conn.execute(self._insert_mail, mails)
-                if snapshot is not None:
-                    conn.execute(
-                        self._upsert_snapshot,
-                        {
-                            "game": game,
-                            "version": expected_version + len(payloads),
-                            "state_json": snapshot,
-                        },
-                    )
-        except IntegrityError as exc:
+            positions = sql.append(
+                fairy.driver_connection, game, expected_version, rows, mails, snapshot_row
+            )
+        except self._dbapi_error as exc:
             if _is_version_conflict(exc):
                 raise ConcurrencyConflict(game, expected_version, None) from exc
-            raise
+            raise self._translate(exc, fairy, "append") from exc
+        finally:
+            sql.release(fairy)
         recorded_at_utc = recorded_at.astimezone(UTC)
-        return [
-            RecordedEvent(
-                position=positions[version],
-                game=game,
-                version=version,
-                type=e.type,
-                schema_version=e.schema_version,
-                payload=json.loads(payload),
-                recorded_at=recorded_at_utc,
-                cause=e.cause,
+        new = new_instance
+        set_dict = set_attribute
+        result: list[RecordedEvent] = []
+        version = expected_version
+        for e, decoded in zip(events, load_payloads(payloads), strict=True):
+            version += 1
+            event = new(RecordedEvent)
+            set_dict(
+                event,
+                "__dict__",
+                {
+                    "position": positions[version],
+                    "game": game,
+                    "version": version,
+                    "type": e.type,
+                    "schema_version": e.schema_version,
+                    "payload": decoded,
+                    "recorded_at": recorded_at_utc,
+                    "cause": e.cause,
+                },
             )
-            for version, (e, payload) in enumerate(
-                zip(events, payloads, strict=True), start=expected_version + 1
-            )
-        ]
+            result.append(event)
+        return result
+
+    def _translate(
+        self, exc: Exception, fairy: PoolProxiedConnection, statement: str
+    ) -> BaseException:
+        """A DBAPI error of a hot path as SQLAlchemy (and the engine's listener) would raise it."""
+        if APPEND_ONLY_MESSAGE in str(exc):
+            return AppendOnlyViolation(str(exc).strip().splitlines()[0])
+        dialect = self._engine.dialect
+        invalidated = dialect.is_disconnect(exc, fairy.dbapi_connection, None)  # type: ignore[arg-type]
+        if invalidated:
+            fairy.invalidate(exc)
+        return DBAPIError.instance(
+            statement,
+            None,
+            exc,
+            self._dbapi_error,
+            connection_invalidated=invalidated,
+            dialect=dialect,
+        )
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -259,19 +275,23 @@ class EventStore:
         self, game: str, after_version: int = 0, upto_version: int | None = None
     ) -> list[RecordedEvent]:
         """Events of ``game`` with ``after_version < version <= upto_version``, in order."""
-        with self._engine.begin() as conn:
-            if upto_version is None:
-                result = conn.execute(_READ_STREAM, {"game": game, "after": after_version})
-            else:
-                result = conn.execute(
-                    _READ_STREAM_UPTO,
-                    {"game": game, "after": after_version, "upto": upto_version},
-                )
-            loads = json.loads
-            return [
-                RecordedEvent(position, game, version, type_, schema, loads(payload), at, cause)
-                for position, version, type_, schema, payload, at, cause in result
-            ]
+        sql = self._append_sql
+        fairy = self._engine.raw_connection()
+        try:
+            rows = sql.read_stream_rows(fairy.driver_connection, game, after_version, upto_version)
+        except self._dbapi_error as exc:
+            raise self._translate(exc, fairy, "read") from exc
+        finally:
+            sql.release(fairy)
+        stamps = sql.timestamps
+        loads = fast_loads_for([row[4] for row in rows])
+        try:
+            return _stream_events(rows, game, stamps.get, stamps.miss, loads)
+        except ValueError:
+            if loads is exact_loads:
+                raise
+            # orjson refused a payload: decode them all as json.loads does (or fails).
+            return _stream_events(rows, game, stamps.get, stamps.miss, exact_loads)
 
     def read_all(self, after_position: int = 0, limit: int | None = None) -> list[RecordedEvent]:
         """Events of every game with ``position > after_position``, by position.
@@ -283,14 +303,22 @@ class EventStore:
         last position, or only trust positions older than the longest append transaction.
         SQLite serialises writers, so its positions become visible in order.
         """
-        stmt = _READ_ALL if limit is None else _READ_ALL.limit(limit)
-        with self._engine.begin() as conn:
-            result = conn.execute(stmt, {"after": after_position})
-            loads = json.loads
-            return [
-                RecordedEvent(position, game, version, type_, schema, loads(payload), at, cause)
-                for position, game, version, type_, schema, payload, at, cause in result
-            ]
+        sql = self._append_sql
+        fairy = self._engine.raw_connection()
+        try:
+            rows = sql.read_all_rows(fairy.driver_connection, after_position, limit)
+        except self._dbapi_error as exc:
+            raise self._translate(exc, fairy, "read_all") from exc
+        finally:
+            sql.release(fairy)
+        stamps = sql.timestamps
+        loads = fast_loads_for([row[5] for row in rows])
+        try:
+            return _all_events(rows, stamps.get, stamps.miss, loads)
+        except ValueError:
+            if loads is exact_loads:
+                raise
+            return _all_events(rows, stamps.get, stamps.miss, exact_loads)
 
     def version(self, game: str) -> int:
         """Current version of the stream of ``game``, 0 when it has no event."""

@@ -2,16 +2,14 @@
 
 Delivery is at-least-once: a mail is marked sent after the SMTP hand-off, so a crash in between
 sends it again on the next claim. ``message_id`` is stable, so receivers can de-duplicate.
+The rows are inserted by the append itself (``lgmail.store.hotpath``), in its transaction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import Connection, Insert, bindparam, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Connection, bindparam, select, update
 
 from lgmail.store.model import OutgoingMail
 from lgmail.store.schema import outbox
@@ -29,31 +27,6 @@ _MARK_SENT = (
 )
 
 _EXISTS = select(outbox.c.id).where(outbox.c.id == bindparam("outbox_id"))
-
-
-def insert_ignoring_duplicates(dialect_name: str) -> Insert:
-    """``INSERT INTO outbox ... ON CONFLICT (message_id) DO NOTHING`` for the dialect."""
-    if dialect_name == "postgresql":
-        return postgresql.insert(outbox).on_conflict_do_nothing(index_elements=["message_id"])
-    return sqlite.insert(outbox).on_conflict_do_nothing(index_elements=["message_id"])
-
-
-def mail_rows(mails: Sequence[OutgoingMail], created_at: datetime) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = []
-    for mail in mails:
-        if not isinstance(mail.raw, bytes):
-            raise TypeError(f"OutgoingMail.raw must be bytes, got {type(mail.raw).__name__}")
-        rows.append(
-            {
-                "message_id": mail.message_id,
-                "game": mail.game,
-                "recipient": mail.recipient,
-                "raw": mail.raw,
-                "created_at": created_at,
-                "sent_at": None,
-            }
-        )
-    return rows
 
 
 def select_pending(conn: Connection, limit: int, *, lock: bool) -> list[tuple[int, OutgoingMail]]:

@@ -76,9 +76,10 @@ events = Table(
     Column("payload", Text, nullable=False),
     Column("recorded_at", UTCDateTime, nullable=False),
     Column("cause", Text, nullable=False),
+    # Also the index of every lookup by game (migration 0002 dropped a separate one). On
+    # SQLite, position is the rowid without AUTOINCREMENT: events are never deleted, so the
+    # largest position + 1 never reuses one.
     UniqueConstraint("game", "version", name=EVENTS_GAME_VERSION_UNIQUE),
-    Index("ix_events_game", "game"),
-    sqlite_autoincrement=True,
 )
 
 outbox = Table(

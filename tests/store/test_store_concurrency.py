@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from sqlalchemy import func, insert, select
@@ -45,23 +46,51 @@ def test_expected_version_ahead_of_stream_conflicts(store: EventStore) -> None:
     assert store.version("new") == 1
 
 
+@pytest.mark.parametrize("extras", [False, True])
 def test_unique_constraint_catches_a_writer_that_passed_the_check(
-    store: EventStore, monkeypatch: pytest.MonkeyPatch
+    store: EventStore, monkeypatch: pytest.MonkeyPatch, extras: bool
 ) -> None:
     """A writer racing past the version read is stopped by UNIQUE (game, version)."""
     store.append("g", 0, [ev("A")], T0)
     # Simulate a stale read of the current version: it always answers 0.
     sql = store._append_sql
-    stale = sql.current_version.replace("SELECT coalesce(", "SELECT 0 * coalesce(")
+    stale = sql.current_version.replace(
+        "coalesce(max(version), 0)", "0 * coalesce(max(version), 0)", 1
+    )
     assert stale != sql.current_version
     monkeypatch.setattr(sql, "current_version", stale)
     before = _counts(store)
+    extra: dict[str, Any] = {"outbox": [mail("m")], "snapshot": "{}"} if extras else {}
     with pytest.raises(ConcurrencyConflict) as info:
-        store.append("g", 0, [ev("B")], T0, outbox=[mail("m")], snapshot="{}")
+        store.append("g", 0, [ev("B")], T0, **extra)
     assert info.value.actual_version is None
     assert isinstance(info.value.__cause__, Exception)
     assert _counts(store) == before
     assert [e.type for e in store.read("g")] == ["A"]
+
+
+@pytest.mark.parametrize("size", [0, 1, 5, 501])
+def test_conflict_writes_nothing_whatever_the_size(store: EventStore, size: int) -> None:
+    """PostgreSQL appends of 1..500 events take one statement, others a transaction."""
+    store.append("g", 0, [ev("A"), ev("B")], T0, outbox=[mail("m1")], snapshot="2")
+    before = _counts(store)
+    for expected in (1, 3):
+        with pytest.raises(ConcurrencyConflict) as info:
+            store.append(
+                "g",
+                expected,
+                [ev("X", n=n) for n in range(size)],
+                T0,
+                outbox=[mail(f"lost{expected}")],
+                snapshot="lost",
+            )
+        assert info.value.actual_version == 2
+    assert _counts(store) == before
+    assert store.snapshot("g") == (2, "2")
+    recorded = store.append("g", 2, [ev("X", n=n) for n in range(size)], T0, snapshot="ok")
+    assert [e.version for e in recorded] == list(range(3, 3 + size))
+    assert store.read("g", after_version=2) == recorded
+    assert store.snapshot("g") == (2 + size, "ok")
 
 
 def test_writer_committing_while_we_wait_wins(
