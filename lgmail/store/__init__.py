@@ -1,13 +1,20 @@
 """Event store of lgmail: append-only game streams, outbox and projections (SQLite/PostgreSQL)."""
 
-from lgmail.store.errors import AppendOnlyViolation, ConcurrencyConflict, StoreError
+from lgmail.store.errors import (
+    AppendOnlyViolation,
+    ConcurrencyConflict,
+    InboxAlreadyProcessed,
+    StoreError,
+)
 from lgmail.store.eventstore import EventStore
-from lgmail.store.model import NewEvent, OutgoingMail, RecordedEvent
+from lgmail.store.model import InboxRow, NewEvent, OutgoingMail, RecordedEvent
 
 __all__ = [
     "AppendOnlyViolation",
     "ConcurrencyConflict",
     "EventStore",
+    "InboxAlreadyProcessed",
+    "InboxRow",
     "NewEvent",
     "OutgoingMail",
     "RecordedEvent",

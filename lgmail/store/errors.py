@@ -30,3 +30,11 @@ class AppendOnlyViolation(StoreError):
     The refusal comes from triggers installed by the migration; the store translates the
     driver's error into this exception (the original DBAPI error is its ``__cause__``).
     """
+
+
+class InboxAlreadyProcessed(StoreError):
+    """The inbox row was processed by someone else first: nothing of this append was written."""
+
+    def __init__(self, inbox_id: int) -> None:
+        self.inbox_id = inbox_id
+        super().__init__(f"inbox row {inbox_id} is already processed")

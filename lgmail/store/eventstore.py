@@ -14,6 +14,7 @@ from sqlalchemy import URL, Connection, Engine, bindparam, func, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import PoolProxiedConnection
 
+from lgmail.store import inbox as _inbox
 from lgmail.store import migrate
 from lgmail.store import outbox as _outbox
 from lgmail.store.codec import (
@@ -26,8 +27,15 @@ from lgmail.store.codec import (
 )
 from lgmail.store.engine import SQLITE_IMMEDIATE, create_store_engine
 from lgmail.store.errors import AppendOnlyViolation, ConcurrencyConflict
-from lgmail.store.hotpath import AllRow, MailRow, SnapshotRow, StreamRow, hot_path_sql
-from lgmail.store.model import NewEvent, OutgoingMail, RecordedEvent
+from lgmail.store.hotpath import (
+    AllRow,
+    InboxMark,
+    MailRow,
+    SnapshotRow,
+    StreamRow,
+    hot_path_sql,
+)
+from lgmail.store.model import InboxRow, NewEvent, OutgoingMail, RecordedEvent
 from lgmail.store.schema import APPEND_ONLY_MESSAGE, EVENTS_GAME_VERSION_UNIQUE, events, projections
 
 SQLITE_FILENAME = "lgmail.sqlite3"
@@ -178,6 +186,7 @@ class EventStore:
         recorded_at: datetime,
         outbox: Sequence[OutgoingMail] = (),
         snapshot: str | None = None,
+        inbox: tuple[int, str] | None = None,
     ) -> list[RecordedEvent]:
         """Append ``events`` to the stream of ``game``, in one transaction.
 
@@ -186,6 +195,8 @@ class EventStore:
         (a ``message_id`` already present is ignored) and, when ``snapshot`` is given, the
         game's projection row is set to ``(expected_version + len(events), snapshot)``.
         ``events`` may be empty (the version check, mail and snapshot still apply).
+        ``inbox=(inbox_id, outcome)`` marks that inbox row processed in the same transaction;
+        :class:`InboxAlreadyProcessed` (nothing written) when it already was.
 
         Raises :class:`ConcurrencyConflict`, having written nothing, when the stream is not at
         ``expected_version``: checked by reading the current version in the transaction that
@@ -214,10 +225,17 @@ class EventStore:
         snapshot_row: SnapshotRow | None = (
             None if snapshot is None else (game, expected_version + len(payloads), snapshot)
         )
+        inbox_mark: InboxMark | None = None if inbox is None else (timestamp, inbox[1], inbox[0])
         fairy = self._engine.raw_connection()
         try:
             positions = sql.append(
-                fairy.driver_connection, game, expected_version, rows, mails, snapshot_row
+                fairy.driver_connection,
+                game,
+                expected_version,
+                rows,
+                mails,
+                snapshot_row,
+                inbox_mark,
             )
         except self._dbapi_error as exc:
             if _is_version_conflict(exc):
@@ -381,6 +399,39 @@ class EventStore:
             return
         with self._writer.begin() as conn:
             _outbox.mark_sent(conn, outbox_id, sent_at)
+
+    def mail_count(self, recipient: str, since: datetime) -> int:
+        """How many outbox mails to ``recipient`` were written since ``since``."""
+        _require_aware("since", since)
+        with self._engine.begin() as conn:
+            return _inbox.mail_count(conn, recipient, since)
+
+    # -- inbox -------------------------------------------------------------------------------
+
+    def inbox_add(
+        self, message_id: str, recipient: str, raw: bytes, received_at: datetime
+    ) -> tuple[int, bool]:
+        """Keep a received mail (committed on return): ``(inbox_id, new)``; the same
+        (Message-ID, recipient) is kept once (``new`` False, the first row's id)."""
+        _require_aware("received_at", received_at)
+        with self._writer.begin() as conn:
+            return _inbox.add(conn, message_id, recipient, raw, received_at)
+
+    def inbox_pending(self, limit: int = 100) -> list[InboxRow]:
+        """Rows not yet processed, oldest first."""
+        with self._engine.begin() as conn:
+            return _inbox.pending(conn, limit)
+
+    def inbox_row(self, inbox_id: int) -> InboxRow:
+        with self._engine.begin() as conn:
+            return _inbox.get(conn, inbox_id)
+
+    def inbox_done(self, inbox_id: int, outcome: str, done_at: datetime) -> None:
+        """Mark a row processed with no event (an auto-reply, a stranger's mail, ...);
+        :class:`InboxAlreadyProcessed` when it already was."""
+        _require_aware("done_at", done_at)
+        with self._writer.begin() as conn:
+            _inbox.mark_done(conn, inbox_id, outcome, done_at)
 
     # -- lifecycle ---------------------------------------------------------------------------
 

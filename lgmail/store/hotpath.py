@@ -45,7 +45,7 @@ from lgmail.store.codec import (
     epoch_microseconds_to_datetime,
     parse_sqlite_timestamp,
 )
-from lgmail.store.errors import ConcurrencyConflict
+from lgmail.store.errors import ConcurrencyConflict, InboxAlreadyProcessed
 
 #: Events per INSERT statement (7 parameters each: below both databases' limits).
 MAX_ROWS = 500
@@ -62,6 +62,8 @@ AllRow = tuple[int, str, int, str, int, bytes, Any, str]
 
 MailRow = tuple[str, str, str, bytes, Any]
 SnapshotRow = tuple[str, int, str]
+#: An inbox row to mark processed with the append: (processed_at, outcome, id).
+InboxMark = tuple[Any, str, int]
 
 
 class HotPathSQL:
@@ -83,6 +85,10 @@ class HotPathSQL:
         self.insert_mail = (
             "INSERT INTO outbox (message_id, game, recipient, raw, created_at)"
             f" VALUES ({p}, {p}, {p}, {p}, {p}) ON CONFLICT (message_id) DO NOTHING"
+        )
+        self.mark_inbox = (
+            f"UPDATE inbox SET processed_at = {p}, outcome = {p}"
+            f" WHERE id = {p} AND processed_at IS NULL"
         )
         self.upsert_snapshot = (
             f"INSERT INTO projections (game, version, state_json) VALUES ({p}, {p}, {p})"
@@ -138,6 +144,7 @@ class HotPathSQL:
         rows: list[Any],
         mails: list[MailRow],
         snapshot: SnapshotRow | None,
+        inbox: InboxMark | None = None,
     ) -> dict[int, int]:
         """Append, in one transaction; ``rows``: the events' parameters, 7 per event, flat.
 
@@ -147,8 +154,16 @@ class HotPathSQL:
         raise NotImplementedError
 
     def _finish_append(
-        self, cursor: Any, mails: list[MailRow], snapshot: SnapshotRow | None
+        self,
+        cursor: Any,
+        mails: list[MailRow],
+        snapshot: SnapshotRow | None,
+        inbox: InboxMark | None = None,
     ) -> None:
+        if inbox is not None:
+            cursor.execute(self.mark_inbox, inbox)
+            if cursor.rowcount != 1:
+                raise InboxAlreadyProcessed(inbox[2])
         if mails:
             cursor.executemany(self.insert_mail, mails)
         if snapshot is not None:
@@ -204,6 +219,7 @@ class SQLiteSQL(HotPathSQL):
         rows: list[Any],
         mails: list[MailRow],
         snapshot: SnapshotRow | None,
+        inbox: InboxMark | None = None,
     ) -> dict[int, int]:
         cursor = conn.cursor()
         try:
@@ -228,7 +244,7 @@ class SQLiteSQL(HotPathSQL):
                 positions = dict(cursor.fetchall())
             else:
                 positions = {}
-            self._finish_append(cursor, mails, snapshot)
+            self._finish_append(cursor, mails, snapshot, inbox)
             conn.commit()
         except BaseException:
             conn.rollback()
@@ -296,10 +312,13 @@ class PostgreSQL(HotPathSQL):
         rows: list[Any],
         mails: list[MailRow],
         snapshot: SnapshotRow | None,
+        inbox: InboxMark | None = None,
     ) -> dict[int, int]:
         count = len(rows) // 7
-        if not 0 < count <= MAX_ROWS or len(mails) > MAX_MAILS:
-            return self._append_in_transaction(conn, game, expected_version, rows, mails, snapshot)
+        if not 0 < count <= MAX_ROWS or len(mails) > MAX_MAILS or inbox is not None:
+            return self._append_in_transaction(
+                conn, game, expected_version, rows, mails, snapshot, inbox
+            )
         statement = self.one_statement(count, len(mails), snapshot is not None)
         params: list[Any] = [game, expected_version, *rows]
         for mail in mails:
@@ -320,6 +339,7 @@ class PostgreSQL(HotPathSQL):
         rows: list[Any],
         mails: list[MailRow],
         snapshot: SnapshotRow | None,
+        inbox: InboxMark | None = None,
     ) -> dict[int, int]:
         cursor = conn.cursor()
         try:
@@ -335,7 +355,7 @@ class PostgreSQL(HotPathSQL):
                 insert = self.insert_events(len(chunk) // 7, " RETURNING version, position")
                 cursor.execute(insert, chunk)
                 positions.update(cursor.fetchall())
-            self._finish_append(cursor, mails, snapshot)
+            self._finish_append(cursor, mails, snapshot, inbox)
             conn.commit()
         except BaseException:
             conn.rollback()

@@ -51,3 +51,16 @@ class OutgoingMail:
     """One email address."""
     raw: bytes
     """The full RFC 5322 message."""
+
+
+@dataclass(frozen=True)
+class InboxRow:
+    """A received mail, once per (Message-ID, recipient), with its raw bytes."""
+
+    id: int
+    message_id: str
+    recipient: str
+    raw: bytes
+    received_at: datetime
+    processed_at: datetime | None
+    outcome: str | None

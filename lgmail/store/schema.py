@@ -100,6 +100,27 @@ outbox = Table(
         postgresql_where=text("sent_at IS NULL"),
         sqlite_where=text("sent_at IS NULL"),
     ),
+    # Counting the recent answers to one address (the rate limit against mail loops).
+    Index("ix_outbox_recipient", "recipient", "created_at"),
+)
+
+inbox = Table(
+    "inbox",
+    metadata,
+    Column("id", _BigId, primary_key=True, autoincrement=True),
+    Column("message_id", Text, nullable=False),
+    Column("recipient", Text, nullable=False),
+    Column("raw", LargeBinary, nullable=False),
+    Column("received_at", UTCDateTime, nullable=False),
+    Column("processed_at", UTCDateTime, nullable=True),
+    Column("outcome", Text, nullable=True),
+    UniqueConstraint("message_id", "recipient", name="uq_inbox_message_recipient"),
+    Index(
+        "ix_inbox_pending",
+        "id",
+        postgresql_where=text("processed_at IS NULL"),
+        sqlite_where=text("processed_at IS NULL"),
+    ),
 )
 
 projections = Table(

@@ -1,0 +1,83 @@
+"""Inbox queries: every mail received, once per (Message-ID, recipient), raw bytes kept.
+
+A row is added before the listener answers 250 and processed once: its outcome is set in the
+same transaction as the events it caused (``EventStore.append(inbox=...)``) or alone
+(:func:`mark_done`) when it caused none.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Connection, and_, func, insert, select, update
+
+from lgmail.store.errors import InboxAlreadyProcessed
+from lgmail.store.model import InboxRow
+from lgmail.store.schema import inbox, outbox
+
+_c = inbox.c
+_ROW = select(
+    _c.id, _c.message_id, _c.recipient, _c.raw, _c.received_at, _c.processed_at, _c.outcome
+)
+
+
+def _row(values: tuple[object, ...]) -> InboxRow:
+    id_, message_id, recipient, raw, received_at, processed_at, outcome = values
+    return InboxRow(
+        int(id_),  # type: ignore[call-overload]
+        str(message_id),
+        str(recipient),
+        bytes(raw),  # type: ignore[call-overload]
+        received_at,  # type: ignore[arg-type]
+        processed_at,  # type: ignore[arg-type]
+        None if outcome is None else str(outcome),
+    )
+
+
+def add(
+    conn: Connection, message_id: str, recipient: str, raw: bytes, received_at: datetime
+) -> tuple[int, bool]:
+    """Store a received mail unless that (Message-ID, recipient) is there: (id, new)."""
+    key = and_(_c.message_id == message_id, _c.recipient == recipient)
+    found = conn.execute(select(_c.id).where(key)).scalar()
+    if found is not None:
+        return int(found), False
+    new_id = conn.execute(
+        insert(inbox)
+        .values(message_id=message_id, recipient=recipient, raw=raw, received_at=received_at)
+        .returning(_c.id)
+    ).scalar_one()
+    return int(new_id), True
+
+
+def pending(conn: Connection, limit: int) -> list[InboxRow]:
+    rows = conn.execute(_ROW.where(_c.processed_at.is_(None)).order_by(_c.id).limit(limit))
+    return [_row(tuple(r)) for r in rows]
+
+
+def get(conn: Connection, inbox_id: int) -> InboxRow:
+    row = conn.execute(_ROW.where(_c.id == inbox_id)).first()
+    if row is None:
+        raise KeyError(f"no inbox row {inbox_id}")
+    return _row(tuple(row))
+
+
+def mark_done(conn: Connection, inbox_id: int, outcome: str, done_at: datetime) -> None:
+    result = conn.execute(
+        update(inbox)
+        .where(_c.id == inbox_id, _c.processed_at.is_(None))
+        .values(processed_at=done_at, outcome=outcome)
+    )
+    if result.rowcount != 1:
+        raise InboxAlreadyProcessed(inbox_id)
+
+
+def mail_count(conn: Connection, recipient: str, since: datetime) -> int:
+    """Outbox mails to `recipient` created since `since` (sent or not)."""
+    return int(
+        conn.execute(
+            select(func.count())
+            .select_from(outbox)
+            .where(outbox.c.recipient == recipient, outbox.c.created_at >= since)
+        ).scalar_one()
+    )
