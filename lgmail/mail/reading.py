@@ -9,13 +9,17 @@ Mail (macOS and iPhone), Samsung Email and Mail for Windows write them, in Frenc
 `orders_text(mail)` is what to parse for orders: that text, or the cleaned Subject when the body
 has none ("Re: [village] vote Bruno" gives "vote Bruno").
 
-Quote stripping is our own code. The libraries were measured on `tests/mail/corpus/` (36 mails;
-`tests/mail/compare_libraries.py`, each given the same decoded body, the 31 mails that are not
-automatic counted): email-reply-parser 0.5.12 got 8 right, mail-parser-reply 1.36 got 9, talon
-1.4.4 got 15 (it installs on Python 3.11, but its machine-learned signature extractor cannot be
-imported with a current scikit-learn; only its quotation code runs) and quotequail 0.5.4 got 11.
-None handles the French Outlook header block with its non-breaking spaces, the wrapped Gmail
-attribution lines and the mobile signatures together, so none is used.
+Quote stripping is our own code. The libraries were measured on `tests/mail/corpus/` (37 mails,
+28 of them human replies; `tests/mail/compare_libraries.py` gives each the same decoded body, HTML
+already turned into text): email-reply-parser 0.5.12 got 13 of the 28 replies right,
+mail-parser-reply 1.36 got 11, quotequail 0.5.4 got 11, talon 1.4.4 got 19. Talon installs on
+Python 3.11 but is unmaintained (last release 2017): its machine-learned signature extractor
+fails to import with a current scikit-learn (`sklearn.externals.joblib` is gone), only its
+quotation code and brute-force signature code run. None passes the corpus: they miss the French
+Gmail attributions wrapped over two lines, Outlook's French header blocks ("De : / Envoyé :",
+often with non-breaking spaces), Samsung's "-------- Message d'origine --------" and the mobile
+signatures ("Envoyé de mon iPhone", "Obtenir Outlook pour Android", "Sent from Mail for
+Windows"), so none is used.
 
 What is recognised, everything after it being dropped (a `>`-quoted block is skipped instead, so
 that a reply written below or between the quotes is kept):
@@ -32,7 +36,16 @@ that a reply written below or between the quotes is kept):
 
 In HTML, `<blockquote>`, Gmail's `gmail_quote`, Thunderbird's `moz-cite-prefix`, Yahoo's and
 Proton's quote containers and the signature containers are dropped; Outlook's `appendonsend` and
-`divRplyFwdMsg` end the new text.
+`divRplyFwdMsg` end the new text. The HTML is read by a small tokenizer of our own, linear in
+time: the stdlib's HTMLParser takes minutes on some malformed input.
+
+`automatic` gives the reason a mail must never be answered: a multipart/report (bounces, read
+receipts); Auto-Submitted other than "no"; an empty Return-Path; a MAILER-DAEMON or postmaster
+sender; X-Autoreply, X-Autorespond, X-AutoReply-From or X-Mail-Autoreply; X-Auto-Response-Suppress
+naming All, OOF or AutoReply (Exchange puts "All" on its out-of-office replies, older servers
+without Auto-Submitted); Precedence bulk, junk, list or auto_reply; List-Id or List-Unsubscribe;
+last, a Subject opening with "Automatic reply:", "Réponse automatique :", "Out of Office:" and
+the like.
 """
 
 from __future__ import annotations
@@ -47,7 +60,7 @@ from dataclasses import dataclass, field
 from email import policy
 from email.message import Message
 from email.parser import BytesParser
-from email.utils import getaddresses, parseaddr
+from email.utils import collapse_rfc2231_value, getaddresses, parseaddr
 from html import unescape
 
 __all__ = ["Bounce", "ReadMail", "clean_subject", "html_to_text", "orders_text", "read_mail"]
@@ -179,7 +192,7 @@ def _read(data: bytes) -> ReadMail:
         sender_name=_safe(sender_name),
         recipients=[_safe(r) for r in _recipients(msg)],
         subject=subject,
-        text=_safe(strip_reply(body.text())),
+        text=strip_reply(body.text()),
         attachments=[_safe(a) for a in body.attachments],
         automatic=_automatic(msg, sender, subject, body),
         bounce=bounce,
@@ -189,11 +202,12 @@ def _read(data: bytes) -> ReadMail:
     )
 
 
-_CONTROLS = dict.fromkeys([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F], None)
+_CONTROLS = dict.fromkeys([*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F], None)
 
 
 def _safe(text: str) -> str:
-    """Storable anywhere: no control characters (NUL breaks PostgreSQL), no lone surrogates."""
+    """Storable anywhere: no control characters but newlines and tabs (NUL breaks PostgreSQL),
+    no lone surrogates."""
     text = text.translate(_CONTROLS)
     if any("\ud800" <= ch <= "\udfff" for ch in text):
         text = text.encode("utf-8", "replace").decode("utf-8")
@@ -243,31 +257,41 @@ def _header(msg: Message, name: str) -> str:
     return decode_words(values[0]) if values else ""
 
 
-_ENCODED_WORD = re.compile(r"=\?([^?\s]{1,64})\?([QqBb])\?([^?\s]*)\?=")
-_BETWEEN_WORDS = re.compile(r"(=\?[^?\s]{1,64}\?[QqBb]\?[^?\s]*\?=)\s+(?==\?)")
+_WORD = r"=\?([^?\s]{1,64})\?([QqBb])\?([^?\s]*)\?="
+_ENCODED_WORD = re.compile(_WORD)
+_ENCODED_RUN = re.compile(rf"(?:{_WORD})(?:\s*(?:{_WORD}))*")
 
 
 def decode_words(value: str) -> str:
-    """RFC 2047 encoded words decoded, any charset (unknown ones fall back sensibly)."""
+    """RFC 2047 encoded words decoded, any charset (unknown ones fall back sensibly).
+
+    Adjacent words are joined before decoding, as a character may be split between two."""
     if "=?" not in value:
         return value
-    value = _BETWEEN_WORDS.sub(r"\1", value)
 
-    def one(match: re.Match[str]) -> str:
-        charset = match.group(1).split("*", 1)[0]
-        encoding = match.group(2).upper()
-        payload = match.group(3)
-        try:
-            if encoding == "B":
-                payload += "=" * (-len(payload) % 4)
-                data = base64.b64decode(payload.encode("ascii", "replace"), validate=False)
-            else:
-                data = _q_decode(payload)
-        except (binascii.Error, ValueError):
-            return match.group(0)
-        return _decode_bytes(data, charset)
+    def run(match: re.Match[str]) -> str:
+        out: list[str] = []
+        charset, data = "", b""
+        for word in _ENCODED_WORD.finditer(match.group(0)):
+            name = word.group(1).split("*", 1)[0].lower()
+            payload = word.group(3)
+            try:
+                if word.group(2).upper() == "B":
+                    payload += "=" * (-len(payload) % 4)
+                    chunk = base64.b64decode(payload.encode("ascii", "replace"), validate=False)
+                else:
+                    chunk = _q_decode(payload)
+            except (binascii.Error, ValueError):
+                chunk = word.group(0).encode("ascii", "replace")
+            if name != charset and data:
+                out.append(_decode_bytes(data, charset))
+                data = b""
+            charset, data = name, data + chunk
+        if data:
+            out.append(_decode_bytes(data, charset))
+        return "".join(out)
 
-    return _ENCODED_WORD.sub(one, value)
+    return _ENCODED_RUN.sub(run, value)
 
 
 def _q_decode(payload: str) -> bytes:
@@ -535,7 +559,7 @@ def _name(part: Message) -> str:
     if not name:
         try:
             param = part.get_param("name")
-            name = param if isinstance(param, str) else None
+            name = collapse_rfc2231_value(param) if param else None
         except Exception:
             name = None
     if name:
@@ -1145,7 +1169,8 @@ def _attribution(lines: list[str], i: int) -> tuple[int, bool]:
 
 def strip_reply(text: str) -> str:
     """The new text of a reply: quoted blocks, reply headers and signatures removed."""
-    lines = [line.rstrip() for line in _normalize_spaces(text).split("\n")]
+    text = _safe(_normalize_spaces(text.replace("\r\n", "\n").replace("\r", "\n")))
+    lines = [line.rstrip() for line in text.split("\n")]
     out: list[str] = []
     i = 0
     while i < len(lines):
