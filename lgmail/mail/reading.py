@@ -550,7 +550,8 @@ def _children(part: Message) -> list[Message]:
     return []
 
 
-def _name(part: Message) -> str:
+def _filename(part: Message) -> str:
+    """The part's file name (Content-Disposition, else Content-Type's name), "" if none."""
     name: str | None = None
     try:
         name = part.get_filename()
@@ -562,9 +563,13 @@ def _name(part: Message) -> str:
             name = collapse_rfc2231_value(param) if param else None
         except Exception:
             name = None
-    if name:
-        return _normalize_spaces(decode_words(_fix_surrogates(str(name)))).strip()
-    return _ctype(part)
+    if not name:
+        return ""
+    return _normalize_spaces(decode_words(_fix_surrogates(str(name)))).strip()
+
+
+def _name(part: Message) -> str:
+    return _filename(part) or _ctype(part)
 
 
 def _walk(part: Message, body: _Body, depth: int) -> None:
@@ -597,7 +602,7 @@ def _walk(part: Message, body: _Body, depth: int) -> None:
             for child in children:
                 _walk(child, body, depth + 1)
         return
-    if ctype in {"text/plain", "text/html"} and disposition != "attachment":
+    if ctype in {"text/plain", "text/html"} and disposition != "attachment" and not _filename(part):
         text = _part_text(part)
         if ctype == "text/html":
             body.pieces.append((html_to_text(text), True))

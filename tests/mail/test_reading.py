@@ -304,6 +304,17 @@ def test_rfc2231_and_encoded_attachment_names() -> None:
     assert read_mail(raw).attachments == ["preuve décisive.png", "photo bûcher.png"]
 
 
+def test_text_files_are_attachments_even_inline() -> None:
+    raw = (
+        b'From: a@b\nContent-Type: multipart/mixed; boundary="b"\n\n'
+        b"--b\nContent-Type: text/plain\n\nvote Bruno\n"
+        b'--b\nContent-Type: text/plain; name="liste.txt"\nContent-Disposition: inline\n\n'
+        b"tuer Chlo\xc3\xa9\n--b--\n"
+    )
+    m = read_mail(raw)
+    assert (m.text, m.attachments) == ("vote Bruno", ["liste.txt"])
+
+
 def test_several_inline_text_parts_are_joined() -> None:
     raw = (
         b'From: a@b\nContent-Type: multipart/mixed; boundary="b"\n\n'
