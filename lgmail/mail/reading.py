@@ -41,11 +41,13 @@ time: the stdlib's HTMLParser takes minutes on some malformed input.
 
 `automatic` gives the reason a mail must never be answered: a multipart/report (bounces, read
 receipts); Auto-Submitted other than "no"; an empty Return-Path; a MAILER-DAEMON or postmaster
-sender; X-Autoreply, X-Autorespond, X-AutoReply-From or X-Mail-Autoreply; X-Auto-Response-Suppress
-naming All, OOF or AutoReply (Exchange puts "All" on its out-of-office replies, older servers
-without Auto-Submitted); Precedence bulk, junk, list or auto_reply; List-Id or List-Unsubscribe;
-last, a Subject opening with "Automatic reply:", "Réponse automatique :", "Out of Office:" and
-the like.
+sender; X-Autoreply, X-Autorespond, X-AutoReply-From or X-Mail-Autoreply; Precedence bulk, junk,
+list or auto_reply; List-Id or List-Unsubscribe; last, a Subject opening with "Automatic reply:",
+"Réponse automatique :", "Out of Office:" and the like, which is all that some Exchange servers
+mark their out-of-office replies with besides X-Auto-Response-Suppress. That header is not taken
+as a mark: it asks the receiving Exchange not to auto-reply, and Exchange also puts it on human
+mail (sent through distribution lists, for one); helpdesks that filtered on it lost good mail
+(Jitbit's write-up; Discourse, osTicket, sisimai and GLPI dropped it from their filters).
 """
 
 from __future__ import annotations
@@ -402,11 +404,11 @@ _REPORT_PARTS = {
 }
 _DAEMONS = {"mailer-daemon", "mailer_daemon", "postmaster"}
 _AUTO_FLAGS = ("X-Autoreply", "X-Autorespond", "X-AutoReply-From", "X-Mail-Autoreply")
-_SUPPRESS = {"all", "oof", "autoreply"}
 _AUTO_SUBJECT = re.compile(
     r"^\s*(?:automatic reply|auto[- ]?reply|auto[- ]?response|out of (?:the )?office"
     r"|r[ée]ponse automatique|absence du bureau|absent\(?e?\)? du bureau|message d['’]absence"
-    r"|abwesenheitsnotiz|automatische antwort|respuesta autom[áa]tica|risposta automatica)"
+    r"|abwesenheitsnotiz|automatische antwort|respuesta autom[áa]tica|risposta automatica"
+    r"|automatisch antwoord|autosvar|automatisk svar|fuori sede)"
     r"\s*:",
     re.IGNORECASE,
 )
@@ -429,10 +431,6 @@ def _automatic(msg: Message, sender: str, subject: str, body: _Body) -> str | No
         values = _raw_headers(msg, name)
         if values and (values[0].strip().lower() not in {"no", "false", "0"}):
             return name
-    for value in _raw_headers(msg, "X-Auto-Response-Suppress"):
-        tokens = {t.strip().lower() for t in value.split(",")}
-        if tokens & _SUPPRESS:
-            return f"X-Auto-Response-Suppress: {value.strip()}"
     for value in _raw_headers(msg, "Precedence"):
         keyword = value.strip().lower()
         if keyword in {"bulk", "junk", "list", "auto_reply"}:

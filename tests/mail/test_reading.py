@@ -154,8 +154,6 @@ def test_orders_text_prefers_the_body() -> None:
         {"From": "Mail Delivery System <Postmaster@example.org>"},
         {"X-Autoreply": "yes"},
         {"X-Autorespond": "Out of office"},
-        {"X-Auto-Response-Suppress": "All"},
-        {"X-Auto-Response-Suppress": "DR, OOF, AutoReply"},
         {"List-Id": "<joueurs.listes.example.org>"},
         {"List-Unsubscribe": "<mailto:leave@example.org>"},
         {"Subject": "Automatic reply: [village] Day 1"},
@@ -177,6 +175,8 @@ def test_automatic(headers: dict[str, str]) -> None:
         {"Return-Path": "<alice@example.org>"},
         {"X-Auto-Response-Suppress": "None"},
         {"X-Auto-Response-Suppress": "DR, RN"},
+        {"X-Auto-Response-Suppress": "DR, OOF, AutoReply"},  # a distribution list's
+        {"X-Auto-Response-Suppress": "All"},
         {"From": "daemon.fan@example.org"},
         {"Subject": "Re: [village] automatic reply: vote Bruno"},
     ],
