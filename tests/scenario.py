@@ -31,6 +31,8 @@ class Sent:
     body: str
     message_id: str
     reply_to: str
+    in_reply_to: str = ""
+    references: str = ""
 
 
 class Scenario:
@@ -127,7 +129,7 @@ class Scenario:
         """Every mail in the Maildir so far (to `to`'s address when given), oldest first."""
         box = mailbox.Maildir(str(self.games.settings.maildir), create=True)
         out = []
-        for key in box.iterkeys():
+        for key in sorted(box.iterkeys(), key=_delivered):
             msg = BytesParser(policy=policy.default).parsebytes(box.get_bytes(key))
             assert isinstance(msg, EmailMessage)
             out.append(
@@ -137,9 +139,10 @@ class Scenario:
                     msg.get_content(),
                     str(msg["Message-ID"]),
                     str(msg["Reply-To"]),
+                    str(msg["In-Reply-To"] or ""),
+                    str(msg["References"] or ""),
                 )
             )
-        out.sort(key=lambda m: _order(m.message_id))
         if to is not None:
             address = to if "@" in to else self.email(to)
             out = [m for m in out if m.to == address]
@@ -152,6 +155,6 @@ class Scenario:
         return fresh
 
 
-def _order(message_id: str) -> tuple[int, int]:
-    parts = message_id.strip("<>").split("@")[0].split(".")
-    return (int(parts[-2]), int(parts[-1])) if len(parts) >= 3 else (0, 0)
+def _delivered(key: str) -> str:
+    """Maildir names start with the outbox row's number: the order the mails were written."""
+    return key

@@ -17,6 +17,7 @@ def compose(
     message_id: str,
     date: datetime,
     in_reply_to: str | None = None,
+    references: list[str] | None = None,
 ) -> bytes:
     msg = EmailMessage()
     msg["From"] = sender
@@ -28,6 +29,7 @@ def compose(
     msg["Auto-Submitted"] = "auto-generated"
     if in_reply_to:
         msg["In-Reply-To"] = in_reply_to
-        msg["References"] = in_reply_to
+    if references or in_reply_to:
+        msg["References"] = " ".join(references or [in_reply_to or ""])
     msg.set_content(body, charset="utf-8")
     return msg.as_bytes()

@@ -1,15 +1,40 @@
-"""Delivering outgoing mail to a Maildir (`DATA/maildir`)."""
+"""Delivering outgoing mail to a Maildir (`DATA/maildir`), exactly once.
+
+Each mail gets a name made from its outbox row and its Message-ID, so a delivery repeated after
+a crash (the mail written, the row not yet marked sent) finds it there and does not write it
+twice, whether the reader left it in `new/` or moved it to `cur/`. Names sort in the order the
+mails were written to the outbox.
+"""
 
 from __future__ import annotations
 
-import mailbox
+import hashlib
+import os
 from pathlib import Path
 
 
-def deliver(maildir: Path, raw: bytes) -> str:
-    """Store one message in `maildir/new` (written to tmp/ then renamed, as Maildir wants)."""
-    box = mailbox.Maildir(str(maildir), create=True)
+def name_for(outbox_id: int, message_id: str) -> str:
+    digest = hashlib.sha256(message_id.encode()).hexdigest()[:16]
+    return f"{outbox_id:012d}.{digest}.lgmail"
+
+
+def deliver(maildir: Path, raw: bytes, name: str) -> bool:
+    """Write one message as `new/NAME` (through `tmp/`, as Maildir wants); False when it was
+    delivered before."""
+    for sub in ("tmp", "new", "cur"):
+        (maildir / sub).mkdir(parents=True, exist_ok=True)
+    final = maildir / "new" / name
+    if final.exists() or any((maildir / "cur").glob(f"{name}:*")):
+        return False
+    temporary = maildir / "tmp" / f"{name}.{os.getpid()}"
+    with open(temporary, "wb") as handle:
+        handle.write(raw)
+        handle.flush()
+        os.fsync(handle.fileno())
     try:
-        return box.add(raw)
+        os.link(temporary, final)
+    except FileExistsError:
+        return False
     finally:
-        box.close()
+        temporary.unlink(missing_ok=True)
+    return True

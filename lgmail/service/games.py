@@ -18,9 +18,9 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from lgmail import clock
-from lgmail.mail.addresses import game_address, reply_address, slug
+from lgmail.mail.addresses import game_address, mj_address, reply_address, slug
 from lgmail.mail.compose import compose
-from lgmail.mail.maildir import deliver
+from lgmail.mail.maildir import deliver, name_for
 from lgmail.mail.render import render
 from lgmail.orders.parse import parse
 from lgmail.rules import events as ev
@@ -112,22 +112,30 @@ class Games:
         attempt: Callable[[GameState, datetime], tuple[list[ev.Event], R]],
         cause: str,
         new: bool = False,
+        extra: Callable[[GameState, R, datetime], list[OutgoingMail]] | None = None,
+        inbox: tuple[int, str] | None = None,
     ) -> tuple[R, GameState, list[ev.Event]]:
+        """Decide on fresh state and commit the events, their mails, `extra` mails (an answer)
+        and the inbox row's outcome in one transaction; decide again after a conflict."""
         for _ in range(RETRIES):
             records = self.store.read(name)
             if new and records:
                 raise GameError(f"a game named {name!r} already exists")
             if not new and not records:
                 raise GameError(f"no game named {name!r}")
+            if new and slug(name) in {slug(g) for g in self.store.games()}:
+                raise GameError(f"a game with the address {slug(name)!r} already exists")
             state = project(decode_all(records), name)
             now = self.now().replace(microsecond=0)
             events, result = attempt(copy.deepcopy(state), now)
-            if not events:
+            if not events and extra is None and inbox is None:
                 return result, state, []
             after = state
             for event in events:
                 apply(after, event)
             mails = self._outgoing(after, events, len(records) + 1, now)
+            if extra is not None:
+                mails += extra(after, result, now)
             try:
                 self.store.append(
                     name,
@@ -135,7 +143,8 @@ class Games:
                     [to_new(e, cause) for e in events],
                     now,
                     outbox=mails,
-                    snapshot=dump(after),
+                    snapshot=dump(after) if events else None,
+                    **({"inbox": inbox} if inbox is not None else {}),
                 )
             except ConcurrencyConflict:
                 continue
@@ -160,12 +169,13 @@ class Games:
         message_id: str,
         now: datetime,
         in_reply_to: str | None = None,
+        references: list[str] | None = None,
     ) -> OutgoingMail:
         domain = self.settings.domain
         reply_to = (
             reply_address(self.settings.secret, state.name, mail.email, domain)
             if mail.player
-            else game_address(state.name, domain)
+            else mj_address(state.name, domain)
         )
         raw = compose(
             sender=f"MJ {state.name} <{game_address(state.name, domain)}>",
@@ -176,6 +186,7 @@ class Games:
             message_id=message_id,
             date=now,
             in_reply_to=in_reply_to,
+            references=references,
         )
         return OutgoingMail(message_id, state.name, mail.email, raw)
 
@@ -184,7 +195,7 @@ class Games:
         sent = 0
         with self.store.claim_mail() as rows:
             for outbox_id, mail in rows:
-                deliver(self.settings.maildir, mail.raw)
+                deliver(self.settings.maildir, mail.raw, name_for(outbox_id, mail.message_id))
                 self.store.mark_sent(outbox_id, datetime.now(UTC))
                 sent += 1
         return sent
@@ -252,6 +263,36 @@ class Games:
 
     def act(self, name: str, email: str, text: str, cause: str = "cli:act") -> Answer:
         """Play `text` as if `email` had mailed it; the answer that player would get."""
+        answer, _, _ = self.play(name, email, text, cause)
+        return answer
+
+    def commit(
+        self,
+        name: str,
+        events: list[ev.Event],
+        cause: str,
+        extra: Callable[[GameState, None, datetime], list[OutgoingMail]] | None = None,
+        inbox: tuple[int, str] | None = None,
+    ) -> None:
+        """Record facts that need no decision (a bounce), with their mails and an inbox row's
+        outcome, in one transaction."""
+
+        def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
+            return list(events), None
+
+        self._transact(name, attempt, cause, extra=extra, inbox=inbox)
+
+    def play(
+        self,
+        name: str,
+        email: str,
+        text: str,
+        cause: str,
+        reply: Callable[[GameState, Answer, datetime], list[OutgoingMail]] | None = None,
+        inbox: tuple[int, str] | None = None,
+    ) -> tuple[Answer, GameState, list[ev.Event]]:
+        """`act`, with the answer mail (`reply`) and an inbox row's outcome committed in the
+        same transaction as the events."""
 
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], Answer]:
             player = self.player_named_by(state, email)
@@ -292,8 +333,7 @@ class Games:
                 events += self._tick_first(state, now)
             return events, self._answer(state, player, lines, wants_help)
 
-        answer, _, _ = self._transact(name, attempt, cause)
-        return answer
+        return self._transact(name, attempt, cause, extra=reply, inbox=inbox)
 
     def _stranger(self, state: GameState) -> Answer:
         line = {"text": "", "ok": False, "cause": Cause.NOT_A_PLAYER.value, "detail": {}}

@@ -112,3 +112,16 @@ def test_the_data_directory_is_created_on_first_use(tmp_path: Path) -> None:
     store = EventStore(conf.db_url)
     assert (target / "lgmail.sqlite3").exists() and (target / "secret.key").exists()
     store.close()
+
+
+def test_maildir_delivery_is_not_repeated_after_a_crash(tmp_path: Path) -> None:
+    from lgmail.mail.maildir import deliver, name_for
+
+    box = tmp_path / "maildir"
+    name = name_for(7, "<a@b>")
+    assert deliver(box, b"Subject: x\r\n\r\nbody\r\n", name)
+    assert not deliver(box, b"Subject: x\r\n\r\nbody\r\n", name)  # re-delivered: kept once
+    (box / "new" / name).rename(box / "cur" / f"{name}:2,S")  # the reader has seen it
+    assert not deliver(box, b"Subject: x\r\n\r\nbody\r\n", name)
+    assert list((box / "new").iterdir()) == [] and list((box / "tmp").iterdir()) == []
+    assert name_for(8, "<a@b>") > name
