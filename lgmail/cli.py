@@ -8,6 +8,7 @@ import re
 import sys
 from collections.abc import Sequence
 from email.utils import parseaddr
+from pathlib import Path
 from typing import Any
 
 from lgmail import settings as settings_mod
@@ -178,6 +179,19 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("replay", help="rebuild a game from its events and check it").add_argument(
         "name"
     )
+    serve = sub.add_parser("serve", help="listen for mail and run the games")
+    serve.add_argument("--smtp", default="127.0.0.1:2525", help="HOST:PORT (default %(default)s)")
+    serve.add_argument("--no-smtp", action="store_true", help="no SMTP listener")
+    serve.add_argument("--lmtp", help="HOST:PORT for an LMTP listener (Postfix's lmtp: transport)")
+    serve.add_argument("--imap", help="imap[s]://user:password@host[:port]/FOLDER to poll")
+    ingest = sub.add_parser("ingest", help="take one raw mail, as the listener would")
+    ingest.add_argument("file", nargs="?", default="-", help="a .eml file, or - (stdin)")
+    ingest.add_argument(
+        "--to",
+        action="append",
+        default=[],
+        help="the envelope recipient (default: the game addresses in the headers)",
+    )
     demo = sub.add_parser("demo", help="play a whole classic game with bots")
     demo.add_argument("--players", type=int, default=8)
     demo.add_argument("--seed", type=int, default=2026)
@@ -266,11 +280,68 @@ def _run(games: Games, args: argparse.Namespace) -> int:
             print("lgmail: the rebuilt state differs from the stored one", file=sys.stderr)
             return 1
         return 0
+    if args.command == "serve":
+        return _serve(games, args)
+    if args.command == "ingest":
+        return _ingest(games, args)
     if args.command == "demo":
         from lgmail.service.demo import run_demo
 
         return run_demo(games, args.players, args.seed)
     return 2
+
+
+#: sysexits.h: what an MTA's pipe transport understands
+EX_NOUSER, EX_TEMPFAIL = 67, 75
+
+
+def _ingest(games: Games, args: argparse.Namespace) -> int:
+    from lgmail.service.inbound import Inbound
+
+    raw = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    inbound = Inbound(games)
+    try:
+        recipients = args.to or inbound.recipients_of(raw)
+        known = [r for r in recipients if inbound.game_for(r) is not None]
+        if not known:
+            print(f"lgmail: no game address among {recipients}", file=sys.stderr)
+            return EX_NOUSER
+        ids = inbound.accept(raw, known)
+    except Exception as error:  # the MTA will try again
+        print(f"lgmail: cannot store the mail now: {error}", file=sys.stderr)
+        return EX_TEMPFAIL
+    for inbox_id in ids:
+        try:
+            done = inbound.process(inbox_id)
+            print(f"{done.game or '-'}: {done.outcome}")
+        except Exception as error:  # stored: it will be processed by the next sweep
+            print(f"lgmail: stored, not yet processed: {error}", file=sys.stderr)
+    return 0
+
+
+def _serve(games: Games, args: argparse.Namespace) -> int:
+    import logging
+    import signal
+    import threading
+
+    from lgmail.service.server import Endpoints, Server
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd: a line per command
+    endpoints = Endpoints(None if args.no_smtp else args.smtp, args.lmtp, args.imap)
+    server = Server(games, endpoints)
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    server.start()
+    print(
+        f"lgmail: serving (smtp {endpoints.smtp}, lmtp {endpoints.lmtp}, imap "
+        f"{'on' if endpoints.imap else None}); data in {games.settings.data}",
+        flush=True,
+    )
+    stop.wait()
+    server.stop()
+    return 0
 
 
 def _mj_command(args: argparse.Namespace) -> MjCommand | None:

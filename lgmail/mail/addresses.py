@@ -41,9 +41,7 @@ def mj_address(game: str, domain: str) -> str:
     return f"{slug(game)}+{MJ_TAG}@{domain}"
 
 
-def reply_address(
-    secret: bytes, game: str, email: str, domain: str, channel: str = PRIVATE
-) -> str:
+def reply_address(secret: bytes, game: str, email: str, domain: str, channel: str = PRIVATE) -> str:
     return f"{slug(game)}+{token(secret, game, email, channel)}@{domain}"
 
 
@@ -67,7 +65,10 @@ def route(address: str, domain: str) -> Route | None:
 
 
 def identify(
-    secret: bytes, game: str, emails: Iterable[tuple[str, str]], tag: str,
+    secret: bytes,
+    game: str,
+    emails: Iterable[tuple[str, str]],
+    tag: str,
     channels: Iterable[str] = (PRIVATE,),
 ) -> tuple[str, str] | None:
     """Which (player, channel) `tag` belongs to, among `emails` [(player, registered address)]."""

@@ -341,3 +341,13 @@ class PlayerReplaced(Event):
 @dataclass(frozen=True)
 class Announced(Event):
     text: str
+
+
+@event
+@dataclass(frozen=True)
+class MailBounced(Event):
+    """A mail to `name` at `email` bounced (a delivery status notification), for the MJ."""
+
+    name: str
+    email: str
+    status: str

@@ -209,6 +209,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.GameResumed: _resumed,
     ev.PlayerReplaced: _replaced,
     ev.Announced: _nothing,
+    ev.MailBounced: _nothing,
 }
 
 

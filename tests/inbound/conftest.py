@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+
+import pytest
+
+from lgmail.service.server import Endpoints, Server
+from tests.scenario import Scenario
+
+ROLES = {
+    "Alice": "loup-garou",
+    "Bruno": "voyante",
+    "Chloé": "sorciere",
+    "David": "villageois",
+    "Emma": "villageois",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Live:
+    """A classic game and `lgmail serve` on loopback (SMTP and LMTP on free ports)."""
+
+    def __init__(self, game: Scenario, server: Server, smtp: int, lmtp: int) -> None:
+        self.game, self.server, self.smtp, self.lmtp = game, server, smtp, lmtp
+
+    def reply_address(self, player: str) -> str:
+        role = next(m for m in self.game.mails(player) if "Votre rôle" in m.subject)
+        return role.reply_to
+
+    def mail(
+        self,
+        sender: str,
+        to: str,
+        body: str,
+        subject: str = "Re: [village] Votre rôle",
+        **headers: str,
+    ) -> EmailMessage:
+        msg = EmailMessage()
+        msg["From"] = sender
+        msg["To"] = to
+        msg["Subject"] = subject
+        msg["Message-ID"] = make_msgid(domain="example.org")
+        for key, value in headers.items():
+            msg[key.replace("_", "-")] = value
+        msg.set_content(body)
+        return msg
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[Live]:
+    game = Scenario(tmp_path, ROLES)
+    smtp, lmtp = free_port(), free_port()
+    server = Server(
+        game.games, Endpoints(f"127.0.0.1:{smtp}", f"127.0.0.1:{lmtp}"), sweep_seconds=0.2
+    )
+    server.start()
+    try:
+        yield Live(game, server, smtp, lmtp)
+    finally:
+        server.stop()
