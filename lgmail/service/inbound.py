@@ -44,7 +44,7 @@ from lgmail.store import OutgoingMail
 
 log = logging.getLogger(__name__)
 
-#: answers to one address in an hour, at most (a loop between robots stops there)
+#: mails to one address in an hour, answers included, at most (a robot loop stops there)
 ANSWERS_PER_HOUR = 30
 
 
