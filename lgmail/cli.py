@@ -135,6 +135,11 @@ def build_parser() -> argparse.ArgumentParser:
     act.add_argument("name")
     act.add_argument("--from", dest="sender", required=True)
     act.add_argument("text", help="the orders, one per line; - reads standard input")
+    act.add_argument(
+        "--channel",
+        default="mj",
+        help="mj (orders, the default), or a message on place, meute, amoureux, cimetiere",
+    )
 
     phase = sub.add_parser("phase", help="the MJ's hand on the clock").add_subparsers(
         dest="phase_command", required=True
@@ -216,7 +221,10 @@ def _run(games: Games, args: argparse.Namespace) -> int:
         return _game(games, args)
     if args.command == "act":
         text = sys.stdin.read() if args.text == "-" else args.text
-        answer = games.act(args.name, args.sender, text)
+        if args.channel == "mj":
+            answer = games.act(args.name, args.sender, text)
+        else:
+            answer, _, _ = games.post(args.name, args.sender, args.channel, text)
         print(answer.text, end="")
         return 0 if answer.ok else 1
     if args.command == "phase" and args.phase_command == "end":

@@ -33,6 +33,7 @@ class Sent:
     reply_to: str
     in_reply_to: str = ""
     references: str = ""
+    sender: str = ""
 
 
 class Scenario:
@@ -71,6 +72,10 @@ class Scenario:
 
     def act(self, player: str, text: str) -> Answer:
         return self.games.act(self.name, self.email(player), text)
+
+    def post(self, player: str, channel: str, text: str) -> Answer:
+        answer, _, _ = self.games.post(self.name, self.email(player), channel, text)
+        return answer
 
     def ok(self, player: str, text: str) -> Answer:
         answer = self.act(player, text)
@@ -141,6 +146,7 @@ class Scenario:
                     str(msg["Reply-To"]),
                     str(msg["In-Reply-To"] or ""),
                     str(msg["References"] or ""),
+                    str(msg["From"]),
                 )
             )
         if to is not None:

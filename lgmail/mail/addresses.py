@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from lgmail.orders.names import fold
 
-#: channels a player writes to: "mj" (orders and private talk to the MJ)
+#: the channel of orders and private talk to the MJ; the rule set adds its own ("place", ...)
 PRIVATE = "mj"
 MJ_TAG = "mj"
 

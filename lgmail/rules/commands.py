@@ -111,6 +111,16 @@ class Announce:
     entropy: int = 0
 
 
+@dataclass(frozen=True)
+class PostMessage:
+    """A player writes on a channel (the square, the den, the lovers', the cemetery)."""
+
+    player: str
+    channel: str
+    text: str
+    entropy: int = 0
+
+
 Command = (
     CreateGame
     | StartGame
@@ -123,4 +133,5 @@ Command = (
     | StrikeDown
     | ReplacePlayer
     | Announce
+    | PostMessage
 )

@@ -24,6 +24,7 @@ from lgmail.rules.commands import (
     ExtendDeadline,
     GiveOrder,
     Pause,
+    PostMessage,
     ReplacePlayer,
     Resume,
     StartGame,
@@ -56,6 +57,8 @@ def decide(state: GameState, command: Command, now: datetime) -> Decision:
         elif isinstance(command, Tick):
             _running(tx.state)
             advance(tx)
+        elif isinstance(command, PostMessage):
+            _post(tx, command)
         else:
             _mj(tx, command)
     except Refused as refused:
@@ -208,6 +211,24 @@ def _order(tx: Tx, cmd: GiveOrder) -> None:
         variant.accept(tx, player, cmd.order)
     if cmd.settle:
         advance(tx)
+
+
+def _post(tx: Tx, cmd: PostMessage) -> None:
+    """A message on a channel, relayed to its readers (the rule set says who and when)."""
+    s = tx.state
+    player = s.players.get(cmd.player)
+    if player is None:
+        raise Refused(Cause.NOT_A_PLAYER)
+    _running(s)
+    advance(tx)
+    _running(s)
+    variant = variant_of(s)
+    variant.may_post(s, player, cmd.channel)
+    text = cmd.text.strip()
+    if not text:
+        raise Refused(Cause.UNREADABLE, missing="text")
+    readers = [n for n in variant.readers(s, cmd.channel) if n != player.name]
+    tx.emit(ev.MessagePosted(cmd.channel, player.name, text, readers))
 
 
 def _end_step(tx: Tx) -> None:

@@ -351,3 +351,14 @@ class MailBounced(Event):
     name: str
     email: str
     status: str
+
+
+@event
+@dataclass(frozen=True)
+class MessagePosted(Event):
+    """A player's message relayed on `channel` to `readers` (004: each group's forum)."""
+
+    channel: str
+    author: str
+    text: str
+    readers: list[str]

@@ -210,6 +210,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.PlayerReplaced: _replaced,
     ev.Announced: _nothing,
     ev.MailBounced: _nothing,
+    ev.MessagePosted: _nothing,
 }
 
 

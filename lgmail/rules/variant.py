@@ -67,6 +67,18 @@ class Variant(Protocol):
         """All steps closed: dawn's deaths, the stake, the election's outcome."""
         ...
 
+    def channels(self) -> tuple[str, ...]:
+        """The channels players may write on, besides their private line to the MJ."""
+        ...
+
+    def may_post(self, state: GameState, player: Player, channel: str) -> None:
+        """Raise Refused when `player` may not write on `channel` now."""
+        ...
+
+    def readers(self, state: GameState, channel: str) -> list[str]:
+        """Who reads what is posted on `channel` now."""
+        ...
+
     def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:
         """None while the game goes on; else (winner, winners)."""
         ...

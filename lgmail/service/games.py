@@ -15,6 +15,7 @@ import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from email.utils import formataddr
 from typing import Any, TypeVar
 
 from lgmail import clock
@@ -32,6 +33,7 @@ from lgmail.rules.commands import (
     ExtendDeadline,
     GiveOrder,
     Pause,
+    PostMessage,
     ReplacePlayer,
     Resume,
     Seat,
@@ -173,12 +175,13 @@ class Games:
     ) -> OutgoingMail:
         domain = self.settings.domain
         reply_to = (
-            reply_address(self.settings.secret, state.name, mail.email, domain)
+            reply_address(self.settings.secret, state.name, mail.email, domain, mail.channel)
             if mail.player
             else mj_address(state.name, domain)
         )
+        shown = f"{mail.author} ({state.name})" if mail.author else f"MJ {state.name}"
         raw = compose(
-            sender=f"MJ {state.name} <{game_address(state.name, domain)}>",
+            sender=formataddr((shown, game_address(state.name, domain))),
             recipient=mail.email,
             reply_to=reply_to,
             subject=mail.subject,
@@ -332,6 +335,47 @@ class Games:
             if events:
                 events += self._tick_first(state, now)
             return events, self._answer(state, player, lines, wants_help)
+
+        return self._transact(name, attempt, cause, extra=reply, inbox=inbox)
+
+    def post(
+        self,
+        name: str,
+        email: str,
+        channel: str,
+        text: str,
+        cause: str = "cli:post",
+        reply: Callable[[GameState, Answer, datetime], list[OutgoingMail]] | None = None,
+        inbox: tuple[int, str] | None = None,
+    ) -> tuple[Answer, GameState, list[ev.Event]]:
+        """A player's message on `channel`, relayed to its readers; the answer to the poster."""
+
+        def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], Answer]:
+            player = self.player_named_by(state, email)
+            if player is None:
+                return [], self._stranger(state)
+            events = self._tick_first(state, now)
+            command = PostMessage(player, channel, text, self._entropy(state, "post"))
+            decision = decide(state, command, now)
+            refusal = decision if isinstance(decision, Refusal) else None
+            if not isinstance(decision, Refusal):
+                for event in decision:
+                    apply(state, event)
+                events += decision
+            readers = next((e.readers for e in events if isinstance(e, ev.MessagePosted)), [])
+            seat = state.players[player]
+            subject, body = render(
+                seat.lang,
+                "player:posted",
+                game=state.name,
+                view=view(state, player),
+                channel=channel,
+                text=text.strip(),
+                readers=readers,
+                cause=refusal.cause.value if refusal else None,
+                detail=dict(refusal.detail) if refusal else {},
+            )
+            return events, Answer(refusal is None, subject, body, [])
 
         return self._transact(name, attempt, cause, extra=reply, inbox=inbox)
 

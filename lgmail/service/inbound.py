@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from lgmail.mail.addresses import MJ_TAG, identify, route, slug
+from lgmail.mail.addresses import MJ_TAG, PRIVATE, identify, route, slug
 from lgmail.mail.reading import ReadMail, orders_text, read_mail
 from lgmail.mail.render import render
 from lgmail.orders.mj import parse_mj
@@ -37,6 +37,7 @@ from lgmail.rules.decide import decide
 from lgmail.rules.evolve import apply
 from lgmail.rules.refusal import Refusal
 from lgmail.rules.state import GameState
+from lgmail.rules.variants import variant_of
 from lgmail.rules.view import view
 from lgmail.service.games import Answer, GameError, Games
 from lgmail.service.notify import Mail
@@ -122,6 +123,7 @@ class Inbound:
             game,
             [(p.name, p.email) for p in state.players.values()],
             tag or "",
+            (PRIVATE, *variant_of(state).channels()),
         )
         sender = mail.sender.strip().lower()
         if who is None:
@@ -130,10 +132,28 @@ class Inbound:
             if player is None:
                 return self._close(inbox_id, "stranger", game)
             return self._reply(inbox_id, game, state, player, mail, "player:wrong_address")
-        name, _channel = who
+        name, channel = who
         if state.players[name].email.lower() != sender:
             return self._forged(inbox_id, game, state, name, mail)
+        if channel != PRIVATE:
+            return self._post(inbox_id, game, name, channel, mail)
         return self._orders(inbox_id, game, name, mail)
+
+    def _post(
+        self, inbox_id: int, game: str, player: str, channel: str, mail: ReadMail
+    ) -> Processed:
+        """A reply to a public (or group) mail: the player's own text is relayed there."""
+        email = self.games.load(game).players[player].email
+        answer, _, _ = self.games.post(
+            game,
+            email,
+            channel,
+            mail.text,
+            f"mail:{mail.message_id or inbox_id}",
+            reply=lambda state, result, now: self._answer_mail(state, player, result, mail, now),
+            inbox=(inbox_id, "posted"),
+        )
+        return Processed("posted" if answer.ok else "refused", game, answer.text)
 
     def _close(self, inbox_id: int, outcome: str, game: str | None = None) -> Processed:
         self.games.store.inbox_done(inbox_id, outcome, self.games.now())

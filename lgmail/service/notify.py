@@ -8,6 +8,7 @@ vision, the Sorcière's victim, a reaction awaited at death) go to their one rec
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,7 +39,9 @@ PUBLIC = (
 
 @dataclass(frozen=True)
 class Mail:
-    """A rendered mail for one recipient; `to` is None for the MJ's copy."""
+    """A rendered mail for one recipient (`player` None: the MJ). Replying to it writes on
+    `channel` ("mj": orders and private talk; "place": the square; ...); `author` shows who
+    posted a relayed message (the poster's game name, never their address)."""
 
     player: str | None
     email: str
@@ -46,6 +49,8 @@ class Mail:
     scheme: str
     subject: str
     body: str
+    channel: str = "mj"
+    author: str | None = None
 
 
 def _lang(state: GameState, player: str | None) -> str:
@@ -76,6 +81,17 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
             out.append(
                 _to(state, event.witch, "player:witch", victim=event.victim, deadline=deadline)
             )
+        elif isinstance(event, ev.MessagePosted):
+            for reader in event.readers:
+                mail = _to(
+                    state,
+                    reader,
+                    "player:post",
+                    author=event.author,
+                    channel=event.channel,
+                    text=event.text,
+                )
+                out.append(dataclasses.replace(mail, channel=event.channel, author=event.author))
         elif isinstance(event, ev.ReactionAwaited):
             out.append(
                 _to(
@@ -139,7 +155,8 @@ def digest(state: GameState, events: list[ev.Event]) -> list[Mail]:
     out = []
     for name, player in state.players.items():
         ctx["opened_title"] = _phase_title(player.lang, opened)
-        out.append(_mail(state, name, player.email, "public:digest", me=name, **ctx))
+        mail = _mail(state, name, player.email, "public:digest", me=name, **ctx)
+        out.append(dataclasses.replace(mail, channel="place"))
     if state.mj:
         ctx["opened_title"] = _phase_title(state.lang, opened)
         out.append(_mail(state, None, state.mj, "public:digest", me=None, **ctx))

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 
 from lgmail.rules import events as ev
-from lgmail.rules.classic import composition, deaths
+from lgmail.rules.classic import channels, composition, deaths
 from lgmail.rules.classic.outcome import outcome as classic_outcome
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
@@ -304,6 +304,17 @@ class Classic:
         if night.poisoned and night.poisoned != night.protected and s.players[night.poisoned].alive:
             out.append((night.poisoned, "poison"))
         return out
+
+    # --- channels --------------------------------------------------------------------------
+
+    def channels(self) -> tuple[str, ...]:
+        return channels.CHANNELS
+
+    def may_post(self, state: GameState, player: Player, channel: str) -> None:
+        channels.may_post(state, player, channel)
+
+    def readers(self, state: GameState, channel: str) -> list[str]:
+        return channels.readers(state, channel)
 
     def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:
         return classic_outcome(state)
