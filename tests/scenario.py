@@ -141,7 +141,7 @@ class Scenario:
                 Sent(
                     str(msg["To"]),
                     str(msg["Subject"]),
-                    msg.get_content(),
+                    _text(msg),
                     str(msg["Message-ID"]),
                     str(msg["Reply-To"]),
                     str(msg["In-Reply-To"] or ""),
@@ -164,3 +164,9 @@ class Scenario:
 def _delivered(key: str) -> str:
     """Maildir names start with the outbox row's number: the order the mails were written."""
     return key
+
+
+def _text(message: EmailMessage) -> str:
+    """The text/plain part of a mail (ours are multipart/alternative: text and HTML)."""
+    part = message.get_body(preferencelist=("plain",))
+    return str(part.get_content()) if isinstance(part, EmailMessage) else ""

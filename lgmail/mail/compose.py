@@ -18,6 +18,7 @@ def compose(
     date: datetime,
     in_reply_to: str | None = None,
     references: list[str] | None = None,
+    html: str | None = None,
 ) -> bytes:
     msg = EmailMessage()
     msg["From"] = sender
@@ -32,4 +33,6 @@ def compose(
     if references or in_reply_to:
         msg["References"] = " ".join(references or [in_reply_to or ""])
     msg.set_content(body, charset="utf-8")
+    if html is not None:
+        msg.add_alternative(html, subtype="html", charset="utf-8")
     return msg.as_bytes()

@@ -103,3 +103,22 @@ def render(lang: str, scheme: str, **context: Any) -> tuple[str, str]:
     text = environment(lang).get_template(scheme.replace(":", "/") + ".txt").render(**context)
     subject, _, body = text.partition("\n")
     return subject.strip(), body.strip("\n") + "\n"
+
+
+@cache
+def _html_environment(lang: str) -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates_dir() / lang),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+
+
+def render_html(lang: str, subject: str, body: str) -> str:
+    """The HTML part of a mail: its text in paragraphs, escaped, in `layout.html`."""
+    lang = lang if lang in LANGS else "fr"
+    paragraphs = [block.splitlines() for block in body.strip().split("\n\n") if block.strip()]
+    template = _html_environment(lang).get_template("layout.html")
+    return template.render(subject=subject, paragraphs=paragraphs)

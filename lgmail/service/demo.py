@@ -85,6 +85,12 @@ def digests(maildir: Path, recipient: str) -> list[str]:
             continue
         numbers = re.findall(r"\.(\d+)\.(\d+)@", message["Message-ID"] or "")
         order = (int(numbers[0][0]), int(numbers[0][1])) if numbers else (0, 0)
-        body = message.get_content() if isinstance(message, EmailMessage) else ""
+        body = _text(message) if isinstance(message, EmailMessage) else ""
         found.append((order, f"--- {message['Subject']}\n{body}"))
     return [text for _, text in sorted(found)]
+
+
+def _text(message: EmailMessage) -> str:
+    """The text/plain part of a mail (ours are multipart/alternative: text and HTML)."""
+    part = message.get_body(preferencelist=("plain",))
+    return str(part.get_content()) if isinstance(part, EmailMessage) else ""

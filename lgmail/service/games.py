@@ -22,7 +22,7 @@ from lgmail import clock
 from lgmail.mail.addresses import game_address, mj_address, reply_address, slug
 from lgmail.mail.compose import compose
 from lgmail.mail.maildir import deliver, name_for
-from lgmail.mail.render import render
+from lgmail.mail.render import render, render_html
 from lgmail.orders.parse import parse
 from lgmail.rules import events as ev
 from lgmail.rules.commands import (
@@ -180,6 +180,9 @@ class Games:
             else mj_address(state.name, domain)
         )
         shown = f"{mail.author} ({state.name})" if mail.author else f"MJ {state.name}"
+        # one thread per game and player: every mail refers to the same root
+        root = f"<{slug(state.name)}.thread.{_digest(mail.email)}@{domain}>"
+        thread = [root, *(references or ([in_reply_to] if in_reply_to else []))]
         raw = compose(
             sender=formataddr((shown, game_address(state.name, domain))),
             recipient=mail.email,
@@ -189,7 +192,8 @@ class Games:
             message_id=message_id,
             date=now,
             in_reply_to=in_reply_to,
-            references=references,
+            references=thread,
+            html=render_html(mail.lang, mail.subject, mail.body),
         )
         return OutgoingMail(message_id, state.name, mail.email, raw)
 
@@ -525,3 +529,7 @@ def _line(text: str, result: Order | Refusal) -> dict[str, Any]:
         "targets": list(result.targets),
         "blank": result.blank,
     }
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.lower().encode()).hexdigest()[:16]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -22,8 +22,32 @@ BACKENDS = ["sqlite"] + ([] if PG == "none" else ["postgresql"])
 ROLES = {"Alice": "loup-garou", "Bruno": "voyante", "Chloe": "villageois", "David": "villageois"}
 
 
-def db_url(backend: str, folder: Path) -> str | None:
-    return None if backend == "sqlite" else PG
+@pytest.fixture
+def pg_schema() -> Iterator[str]:
+    """A PostgreSQL URL on a schema of its own, dropped afterwards (runs never share tables)."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    schema = f"lgmail_service_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    admin = create_engine(PG)
+    with admin.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        yield (
+            make_url(PG)
+            .update_query_dict({"options": f"-csearch_path={schema}"})
+            .render_as_string(hide_password=False)
+        )
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@pytest.fixture
+def db(request: pytest.FixtureRequest) -> str | None:
+    backend = request.node.callspec.params["backend"]
+    return None if backend == "sqlite" else str(request.getfixturevalue("pg_schema"))
 
 
 class RacingStore(EventStore):
@@ -52,9 +76,11 @@ class RacingStore(EventStore):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_a_concurrent_writer_makes_the_command_decided_again(backend: str, tmp_path: Path) -> None:
+def test_a_concurrent_writer_makes_the_command_decided_again(
+    backend: str, db: str | None, tmp_path: Path
+) -> None:
     name = f"race-{uuid.uuid4().hex[:8]}"
-    game = Scenario(tmp_path, ROLES, name=name, db=db_url(backend, tmp_path))
+    game = Scenario(tmp_path, ROLES, name=name, db=db)
     conf = game.games.settings
     rival = Games(conf, now=lambda: START)
     racing = RacingStore(conf.db_url, rival, name, ("bruno@example.org", "sonder Alice"))
@@ -72,9 +98,9 @@ def test_a_concurrent_writer_makes_the_command_decided_again(backend: str, tmp_p
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_every_mail_lands_once_in_the_maildir(backend: str, tmp_path: Path) -> None:
+def test_every_mail_lands_once_in_the_maildir(backend: str, db: str | None, tmp_path: Path) -> None:
     name = f"mail-{uuid.uuid4().hex[:8]}"
-    game = Scenario(tmp_path, ROLES, name=name, db=db_url(backend, tmp_path))
+    game = Scenario(tmp_path, ROLES, name=name, db=db)
     first = game.mails()
     assert {m.to for m in first} >= {Scenario.email(n) for n in ROLES} | {"mj@example.org"}
     assert len({m.message_id for m in first}) == len(first)
@@ -88,9 +114,9 @@ def test_every_mail_lands_once_in_the_maildir(backend: str, tmp_path: Path) -> N
 
 
 @pytest.mark.skipif(PG == "none", reason="LGMAIL_TEST_PG=none")
-def test_a_whole_game_on_postgresql(tmp_path: Path) -> None:
+def test_a_whole_game_on_postgresql(tmp_path: Path, pg_schema: str) -> None:
     name = f"pg-{uuid.uuid4().hex[:8]}"
-    game = Scenario(tmp_path, ROLES, name=name, db=PG)
+    game = Scenario(tmp_path, ROLES, name=name, db=pg_schema)
     game.ok("Alice", "tuer Chloe")
     game.ok("Bruno", "sonder Alice")
     assert game.phase() == ("day", 1)
@@ -125,3 +151,30 @@ def test_maildir_delivery_is_not_repeated_after_a_crash(tmp_path: Path) -> None:
     assert not deliver(box, b"Subject: x\r\n\r\nbody\r\n", name)
     assert list((box / "new").iterdir()) == [] and list((box / "tmp").iterdir()) == []
     assert name_for(8, "<a@b>") > name
+
+
+def test_mails_are_text_and_html_and_each_player_has_one_thread(tmp_path: Path) -> None:
+    import mailbox
+    from email import policy
+    from email.parser import BytesParser
+
+    game = Scenario(tmp_path, ROLES)
+    game.ok("Alice", "tuer Chloe")
+    game.ok("Bruno", "sonder Alice")
+    box = mailbox.Maildir(str(game.games.settings.maildir), create=False)
+    parsed = [
+        BytesParser(policy=policy.default).parsebytes(box.get_bytes(k)) for k in box.iterkeys()
+    ]
+    by_player: dict[str, set[str]] = {}
+    for msg in parsed:
+        assert msg.get_content_type() == "multipart/alternative"
+        html = msg.get_body(preferencelist=("html",))
+        text = msg.get_body(preferencelist=("plain",))
+        assert html is not None and text is not None
+        first_line = text.get_content().strip().splitlines()[0]
+        escaped = first_line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        assert escaped.replace("'", "&#39;").replace('"', "&#34;") in html.get_content()
+        root = str(msg["References"]).split()[0]
+        by_player.setdefault(str(msg["To"]), set()).add(root)
+    assert all(len(roots) == 1 for roots in by_player.values())  # one thread per player
+    assert len({r for roots in by_player.values() for r in roots}) == len(by_player)
