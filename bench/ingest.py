@@ -1,0 +1,359 @@
+"""Mail in: mails per second from SMTP accept to events committed with the answer in the outbox,
+on SQLite, beside a bare aiosmtpd sink (accepts and drops) in the same run.
+
+Usage: ``python bench/ingest.py [--mails N] [--clients C] [--profile K]``
+
+The workload: one classic game on SQLite in a temporary directory, created and started by
+``tests.scenario.Scenario`` with an election day open (votes accepted all day, changeable),
+``P = max(20, ceil(N / 25))`` players (a quarter wolves, the rest villagers), the game's clock
+fixed at ``tests.scenario.START`` so that no deadline passes during the run. Each player sends at
+most 25 mails: with the 2 mails of the game's start and 1 of the warm-up, they stay under the
+30 answers per hour after which an answer is skipped (``ANSWERS_PER_HOUR``), which would flatter
+lgmail. The N mails are real RFC 5322 mails (From, To, Subject, Date, Message-ID, MIME text
+body), each from a player to their personal reply address (the Reply-To of their role mail)
+with one vote line (``vote Joueur07``), the target changing from mail to mail. They are built
+before the clock starts and sent the same way to two servers, one after the other:
+
+* **sink**: an aiosmtpd ``Controller`` (same ``data_size_limit`` as lgmail's listener) whose
+  handler accepts every recipient and whose ``handle_DATA`` returns ``250 OK`` and drops the
+  mail. The clock stops at the last 250.
+* **lgmail**: ``Server(games, Endpoints(smtp=...))`` with the game, i.e. the SMTP listener
+  (RCPT checked against the games, the mail committed to the inbox before the 250) and the
+  worker that processes the inbox (events, answer in the outbox and the row's outcome in one
+  transaction, then the outbox delivered to the Maildir), woken after each 250 (its periodic
+  sweep, 0.1 s, only matters when a wake-up is missed). Two figures: **accept** stops the clock
+  at the last 250 (every mail committed to the inbox); **accept + process** stops it when
+  ``inbox_pending(1)`` is empty after the last 250 (polled every 5 ms), i.e. every mail's
+  events and answer committed. Then the bench checks that N ``OrderAccepted`` events have a
+  ``mail:`` cause and that N answers were written to the outbox.
+
+Senders: C (default 4) client processes (``smtplib``, spawned so that the clients do not share
+the servers' interpreter, as an MTA would not), each with one connection reused for all its
+mails (mail i goes to client i mod C), EHLO done before the clock starts. The clock
+(``time.monotonic``, shared by the processes) starts when the clients are told to go.
+
+Before the timed run each server gets a warm-up of one mail per player (one connection, waited
+for until processed), so that imports, template compilation and connection pools are not timed.
+
+Printed: seconds and mails per second for each line, and the ratio lgmail / sink (accept +
+process over the sink's accept), target >= 0.6. With ``--profile K`` the worker's sweeps during
+the timed run are profiled (cProfile: slower, so the figures of that run are not the ones to
+quote) and the K functions with the most cumulative time are printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import math
+import multiprocessing
+import multiprocessing.queues
+import multiprocessing.synchronize
+import pstats
+import smtplib
+import socket
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from email.message import EmailMessage
+from email.utils import format_datetime
+from pathlib import Path
+from typing import Any
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope, Session
+
+from lgmail.mail.listener import MAX_SIZE
+from lgmail.service.games import Games
+from lgmail.service.server import Endpoints, Server
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+GAME = "village"
+#: mails per player at most: 2 at the game's start + 1 warm-up + 25 stay under 30 answers an hour
+PER_PLAYER = 25
+POLL_SECONDS = 0.005
+
+#: (sender, recipient, RFC 5322 bytes)
+Mail = tuple[str, str, bytes]
+
+
+# -- the game ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Game:
+    games: Games
+    players: list[str]
+    emails: list[str]
+    reply_to: list[str]
+    start: datetime
+
+
+def make_game(folder: Path, players: int) -> Game:
+    """A classic game on SQLite in ``folder/data``, started, its clock fixed at START."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from tests.scenario import START, Scenario  # the repository root is not installed
+
+    names = [f"Joueur{i:02d}" for i in range(players)]
+    wolves = players // 4
+    roles = {n: ("loup-garou" if i < wolves else "villageois") for i, n in enumerate(names)}
+    scenario = Scenario(folder, roles, election=True, name=GAME)
+    scenario.games.now = lambda: START
+    reply_to = [
+        next(m for m in scenario.mails(n) if "Votre rôle" in m.subject).reply_to for n in names
+    ]
+    return Game(scenario.games, names, [Scenario.email(n) for n in names], reply_to, START)
+
+
+def make_mails(game: Game, count: int, tag: str) -> list[Mail]:
+    """``count`` votes, mail i from player i mod P, for someone else each time."""
+    players = len(game.players)
+    mails: list[Mail] = []
+    for i in range(count):
+        voter = i % players
+        target = (voter + 1 + (i // players) % (players - 1)) % players
+        msg = EmailMessage()
+        msg["From"] = game.emails[voter]
+        msg["To"] = game.reply_to[voter]
+        msg["Subject"] = f"Re: [{GAME}] Votre rôle"
+        msg["Date"] = format_datetime(game.start + timedelta(seconds=i))
+        msg["Message-ID"] = f"<{tag}.{i:06d}@example.org>"
+        msg.set_content(f"vote {game.players[target]}\n")
+        mails.append((game.emails[voter], game.reply_to[voter], msg.as_bytes()))
+    return mails
+
+
+def order_accepted(games: Games) -> int:
+    return sum(
+        1 for r in games.records(GAME) if r.type == "OrderAccepted" and r.cause.startswith("mail:")
+    )
+
+
+def answers(game: Game) -> int:
+    """Outbox mails to the players written in the hour before the fixed clock."""
+    since = game.start - timedelta(hours=1)
+    return sum(game.games.store.mail_count(email, since) for email in game.emails)
+
+
+# -- senders -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sent:
+    started: float
+    last_250: float
+    accepted: int
+
+
+def _client(
+    port: int,
+    mails: list[Mail],
+    ready: multiprocessing.queues.Queue[Any],
+    go: multiprocessing.synchronize.Event,
+    results: multiprocessing.queues.Queue[Any],
+) -> None:
+    """One client process: one connection, its mails one after the other."""
+    try:
+        with smtplib.SMTP(HOST, port, timeout=120) as smtp:
+            smtp.ehlo()
+            ready.put(True)
+            go.wait()
+            for sender, recipient, raw in mails:
+                smtp.sendmail(sender, [recipient], raw)
+            results.put((len(mails), time.monotonic(), ""))
+    except Exception as exc:
+        ready.put(False)
+        results.put((0, time.monotonic(), repr(exc)))
+
+
+def send(port: int, mails: list[Mail], clients: int) -> Sent:
+    context = multiprocessing.get_context("spawn")
+    ready: multiprocessing.queues.Queue[Any] = context.Queue()
+    results: multiprocessing.queues.Queue[Any] = context.Queue()
+    go = context.Event()
+    shares = [mails[c::clients] for c in range(clients)]
+    processes = [
+        context.Process(target=_client, args=(port, share, ready, go, results), daemon=True)
+        for share in shares
+        if share
+    ]
+    for process in processes:
+        process.start()
+    if not all(ready.get(timeout=60) for _ in processes):
+        go.set()
+        raise SystemExit(f"a client could not connect: {results.get(timeout=10)[2]}")
+    started = time.monotonic()
+    go.set()
+    done = [results.get(timeout=600) for _ in processes]
+    for process in processes:
+        process.join(timeout=10)
+    errors = [error for _, _, error in done if error]
+    if errors:
+        raise SystemExit(f"a client failed: {errors[0]}")
+    return Sent(started, max(at for _, at, _ in done), sum(n for n, _, _ in done))
+
+
+def send_one_by_one(port: int, mails: list[Mail]) -> None:
+    """The warm-up: one connection from this process."""
+    with smtplib.SMTP(HOST, port, timeout=60) as smtp:
+        for sender, recipient, raw in mails:
+            smtp.sendmail(sender, [recipient], raw)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+# -- the sink ----------------------------------------------------------------------------------
+
+
+class DropHandler:
+    """Every recipient accepted (aiosmtpd's default RCPT), every mail dropped."""
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        return "250 OK"
+
+
+def bench_sink(warmup: list[Mail], mails: list[Mail], clients: int) -> float:
+    port = free_port()
+    sink = Controller(
+        DropHandler(), hostname=HOST, port=port, data_size_limit=MAX_SIZE, server_hostname="sink"
+    )
+    sink.start()
+    try:
+        send_one_by_one(port, warmup)
+        sent = send(port, mails, clients)
+    finally:
+        sink.stop()
+    assert sent.accepted == len(mails), sent
+    return sent.last_250 - sent.started
+
+
+# -- lgmail ------------------------------------------------------------------------------------
+
+
+class ProfiledServer(Server):
+    """A Server whose worker's sweeps run under cProfile while ``profile`` is set."""
+
+    profile: cProfile.Profile | None = None
+
+    def sweep(self) -> None:
+        profile = self.profile
+        if profile is None:
+            super().sweep()
+        else:
+            profile.runcall(super().sweep)
+
+
+def drain(games: Games, timeout: float) -> float:
+    """Wait until the inbox has no unprocessed row: the time it was seen empty."""
+    deadline = time.monotonic() + timeout
+    while games.store.inbox_pending(1):
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the inbox was not drained in {timeout:.0f} s")
+        time.sleep(POLL_SECONDS)
+    return time.monotonic()
+
+
+@dataclass(frozen=True)
+class LgmailTimes:
+    accept_s: float
+    processed_s: float
+    profile: cProfile.Profile | None
+
+
+def bench_lgmail(
+    game: Game, warmup: list[Mail], mails: list[Mail], clients: int, profile: int, timeout: float
+) -> LgmailTimes:
+    port = free_port()
+    server = ProfiledServer(
+        game.games, Endpoints(smtp=f"{HOST}:{port}", lmtp=None, imap=None), sweep_seconds=0.1
+    )
+    server.start()
+    try:
+        send_one_by_one(port, warmup)
+        drain(game.games, timeout)
+        accepted_before, answers_before = order_accepted(game.games), answers(game)
+        if profile:
+            server.profile = cProfile.Profile()
+        sent = send(port, mails, clients)
+        processed = drain(game.games, timeout)
+        profiler, server.profile = server.profile, None
+    finally:
+        server.stop()
+    assert sent.accepted == len(mails), sent
+    applied = order_accepted(game.games) - accepted_before
+    answered = answers(game) - answers_before
+    if applied != len(mails) or answered != len(mails):
+        raise SystemExit(
+            f"{len(mails)} mails, but {applied} OrderAccepted and {answered} answers: "
+            "the figures would not be comparable"
+        )
+    return LgmailTimes(sent.last_250 - sent.started, processed - sent.started, profiler)
+
+
+# -- report ------------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--mails", type=int, default=1000, help="mails timed (default 1000)")
+    parser.add_argument(
+        "--clients", type=int, default=4, help="concurrent SMTP clients (default 4)"
+    )
+    parser.add_argument(
+        "--profile",
+        type=int,
+        default=0,
+        metavar="K",
+        help="profile the worker during the timed run and print its top K functions",
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=600, help="seconds to wait for the inbox (default 600)"
+    )
+    args = parser.parse_args(argv)
+    count, clients = max(1, args.mails), max(1, args.clients)
+    players = max(20, math.ceil(count / PER_PLAYER))
+
+    with tempfile.TemporaryDirectory(prefix="lgmail-bench-") as tmp:
+        game = make_game(Path(tmp), players)
+        warmup = make_mails(game, players, "warmup")
+        mails = make_mails(game, count, "bench")
+        size = sum(len(raw) for _, _, raw in mails) / count
+        print(
+            f"lgmail ingest: {count} mails ({size:.0f} bytes on average), {clients} SMTP "
+            f"clients on loopback, one connection each; 1 classic game on SQLite, election day, "
+            f"{players} players ({players // 4} wolves), one vote per mail"
+        )
+        sink_s = bench_sink(warmup, mails, clients)
+        lg = bench_lgmail(game, warmup, mails, clients, args.profile, args.timeout)
+        game.games.store.close()
+
+    rows = [
+        ("aiosmtpd sink: accept and drop", sink_s),
+        ("lgmail: SMTP accept only (last 250)", lg.accept_s),
+        ("lgmail: accept + process (events, answer)", lg.processed_s),
+    ]
+    header = f"{'server':<44} {'seconds':>8} {'mails/s':>9}"
+    print(header)
+    print("-" * len(header))
+    for label, seconds in rows:
+        print(f"{label:<44} {seconds:>8.2f} {count / seconds:>9,.0f}")
+    ratio = sink_s / lg.processed_s
+    verdict = "met" if ratio >= 0.6 else "NOT met"
+    print(f"ratio lgmail / sink: {ratio:.2f} (target >= 0.60: {verdict})")
+    print(f"ratio lgmail accept only / sink: {sink_s / lg.accept_s:.2f}")
+    if lg.profile is not None:
+        print(f"\nlgmail's worker during the timed run (cProfile), top {args.profile} functions:")
+        pstats.Stats(lg.profile).sort_stats("cumulative").print_stats(args.profile)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
