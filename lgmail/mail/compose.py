@@ -1,13 +1,53 @@
-"""Building the RFC 5322 message of an outgoing mail."""
+"""Building the RFC 5322 message of an outgoing mail: text and HTML alternatives, UTF-8.
+
+Built with the compat32 classes of `email.mime`, several times faster than `EmailMessage`'s
+header registry, which parses every header it is given; an address that is not ASCII (an
+internationalised mailbox) takes `EmailMessage`, which knows how to write it.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
+from email.charset import QP, Charset
+from email.header import Header
 from email.message import EmailMessage
+from email.mime.multipart import MIMEMultipart
+from email.mime.text import MIMEText
+from email.policy import SMTPUTF8
 from email.utils import format_datetime
+from typing import Any
+
+_UTF8 = Charset("utf-8")
+_UTF8.body_encoding = QP
 
 
-def compose(
+def _header(value: str) -> str | Header:
+    return value if value.isascii() else Header(value, "utf-8")
+
+
+def _address(value: str) -> str | Header:
+    """ "Display Name" <addr>: the display name encoded when it is not ASCII."""
+    if value.isascii():
+        return value
+    name, _, address = value.rpartition("<")
+    return Header(name.strip().strip('"'), "utf-8").encode() + " <" + address
+
+
+def _text(body: str, subtype: str) -> MIMEText:
+    part = MIMEText("", subtype)
+    part.set_payload(body, _UTF8)
+    return part
+
+
+def compose(**fields: Any) -> bytes:
+    """The mail's bytes (see `_fast` for the fields)."""
+    addresses = (fields["recipient"], fields["reply_to"], fields["sender"].rpartition("<")[2])
+    if all(a.isascii() for a in addresses):
+        return _fast(**fields)
+    return _rich(**fields)
+
+
+def _rich(
     *,
     sender: str,
     recipient: str,
@@ -35,4 +75,38 @@ def compose(
     msg.set_content(body, charset="utf-8")
     if html is not None:
         msg.add_alternative(html, subtype="html", charset="utf-8")
+    return msg.as_bytes(policy=SMTPUTF8)
+
+
+def _fast(
+    *,
+    sender: str,
+    recipient: str,
+    reply_to: str,
+    subject: str,
+    body: str,
+    message_id: str,
+    date: datetime,
+    in_reply_to: str | None = None,
+    references: list[str] | None = None,
+    html: str | None = None,
+) -> bytes:
+    msg: MIMEMultipart | MIMEText
+    if html is None:
+        msg = _text(body, "plain")
+    else:
+        msg = MIMEMultipart("alternative")
+        msg.attach(_text(body, "plain"))
+        msg.attach(_text(html, "html"))
+    msg["From"] = _address(sender)  # type: ignore[assignment]
+    msg["To"] = recipient
+    msg["Reply-To"] = reply_to
+    msg["Subject"] = _header(subject)  # type: ignore[assignment]
+    msg["Message-ID"] = message_id
+    msg["Date"] = format_datetime(date)
+    msg["Auto-Submitted"] = "auto-generated"
+    if in_reply_to:
+        msg["In-Reply-To"] = in_reply_to
+    if references or in_reply_to:
+        msg["References"] = " ".join(references or [in_reply_to or ""])
     return msg.as_bytes()

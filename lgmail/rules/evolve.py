@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from typing import Any
@@ -222,7 +221,7 @@ def apply(state: GameState, event: ev.Event) -> None:
 
 def evolve(state: GameState, event: ev.Event) -> GameState:
     """The pure form: a new state with `event` applied; `state` is left as it was."""
-    new = copy.deepcopy(state)
+    new = state.clone()
     apply(new, event)
     return new
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -105,6 +106,12 @@ class GameState:
     paused_at: datetime | None = None
     version: int = 0
     last_votes: dict[str, str | None] = field(default_factory=dict)
+
+    def clone(self) -> GameState:
+        """A deep copy (pickle round trip: a few times faster than copy.deepcopy)."""
+        copied = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        assert isinstance(copied, GameState)
+        return copied
 
     def living(self) -> list[Player]:
         return [p for p in self.players.values() if p.alive]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -18,7 +17,7 @@ def iso(moment: datetime) -> str:
 
 class Tx:
     def __init__(self, state: GameState, now: datetime, entropy: int) -> None:
-        self.state = copy.deepcopy(state)
+        self.state = state.clone()
         self.now = now
         #: the logical time of what is being resolved (a deadline passed earlier, or now)
         self.at = now

@@ -61,6 +61,8 @@ class Processed:
 class Inbound:
     def __init__(self, games: Games) -> None:
         self.games = games
+        #: game slug -> name, refreshed when an address names a game not seen yet
+        self._slugs: dict[str, str] = {}
 
     @property
     def domain(self) -> str:
@@ -73,7 +75,9 @@ class Inbound:
         found = route(address, self.domain)
         if found is None:
             return None
-        return next((g for g in self.games.store.games() if slug(g) == found.slug), None)
+        if found.slug not in self._slugs:
+            self._slugs = {slug(g): g for g in self.games.store.games()}
+        return self._slugs.get(found.slug)
 
     def recipients_of(self, raw: bytes) -> list[str]:
         """The game addresses a mail was delivered to, from its headers (for IMAP and pipes,
