@@ -92,6 +92,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="lgmail", description="Loup-Garou by mail.")
     parser.add_argument("--data", help="data directory (default ./lgmail-data or LGMAIL_HOME)")
     parser.add_argument("--db", help="database URL (default: SQLite in the data directory)")
+    parser.add_argument(
+        "--relay",
+        type=settings_mod.relay_address,
+        metavar="HOST:PORT",
+        help="SMTP relay for outgoing mail (default: [mail] relay, LGMAIL_RELAY, else the Maildir)",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
 
     game = sub.add_parser("game", help="create, start and list games").add_subparsers(
@@ -205,7 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    conf = settings_mod.load(args.data, args.db)
+    conf = settings_mod.load(args.data, args.db, relay=args.relay)
     games = Games(conf)
     try:
         return _run(games, args)

@@ -1,9 +1,23 @@
 """Where lgmail keeps its things: the data directory (`--data`, LGMAIL_HOME, or ./lgmail-data)
-holds the SQLite database, `lgmail.toml` (configuration), `secret.key` and `maildir/`."""
+holds the SQLite database, `lgmail.toml` (configuration), `secret.key` and `maildir/`.
+
+Outgoing mail goes to an SMTP relay when one is configured, else into `maildir/`:
+
+    [mail]
+    relay = "smtp.example.org:587"   # or env LGMAIL_RELAY, or --relay HOST:PORT (wins)
+    relay_starttls = true            # STARTTLS after connecting (default false)
+    relay_ssl = false                # implicit TLS from the start (port 465)
+    relay_user = "lgmail"            # AUTH (LOGIN or PLAIN, as the relay offers)
+    relay_password = "..."
+    relay_cafile = "/path/ca.pem"    # trust this CA instead of the system's (self-signed relay)
+    relay_timeout = 30               # seconds, per connection and command
+    bounce = "bounces@example.org"   # envelope sender (default: the mail's From address)
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import tomllib
 from dataclasses import dataclass
@@ -18,13 +32,27 @@ class Settings:
     #: the domain of game addresses (plus-addressed reply addresses: game+token@domain)
     domain: str
     secret: bytes
+    #: the SMTP relay "host:port" outgoing mail goes to; None: into the Maildir
+    relay: str | None = None
+    relay_starttls: bool = False
+    #: implicit TLS (SMTPS, port 465) instead of plain SMTP
+    relay_ssl: bool = False
+    relay_user: str | None = None
+    relay_password: str | None = None
+    #: a CA file to verify the relay's certificate with (default: the system's CAs)
+    relay_cafile: str | None = None
+    relay_timeout: float = 30.0
+    #: the envelope sender (where bounces go); None: the address in the mail's From
+    bounce: str | None = None
 
     @property
     def maildir(self) -> Path:
         return self.data / "maildir"
 
 
-def load(data: str | os.PathLike[str] | None = None, db: str | None = None) -> Settings:
+def load(
+    data: str | os.PathLike[str] | None = None, db: str | None = None, relay: str | None = None
+) -> Settings:
     root = Path(data or os.environ.get("LGMAIL_HOME") or "lgmail-data").resolve()
     root.mkdir(parents=True, exist_ok=True)
     config: dict[str, Any] = {}
@@ -33,12 +61,54 @@ def load(data: str | os.PathLike[str] | None = None, db: str | None = None) -> S
         config = tomllib.loads(config_file.read_text(encoding="utf-8"))
     mail = config.get("mail", {})
     url = db or os.environ.get("LGMAIL_DB") or config.get("db") or _sqlite_url(root)
+    relay = relay or os.environ.get("LGMAIL_RELAY") or mail.get("relay") or None
+    if relay is not None:
+        split_relay(str(relay))  # refuse a malformed relay now, not at the first mail
     return Settings(
         data=root,
         db_url=str(url),
         domain=str(mail.get("domain", "lgmail.localhost")),
         secret=_secret(root),
+        relay=None if relay is None else str(relay),
+        relay_starttls=_flag(mail, "relay_starttls"),
+        relay_ssl=_flag(mail, "relay_ssl"),
+        relay_user=_text(mail, "relay_user"),
+        relay_password=_text(mail, "relay_password"),
+        relay_cafile=_text(mail, "relay_cafile"),
+        relay_timeout=float(mail.get("relay_timeout", 30.0)),
+        bounce=_text(mail, "bounce"),
     )
+
+
+def split_relay(relay: str) -> tuple[str, int | None]:
+    """ "host:port" (or "[v6]:port", or a bare host) -> (host, port or None)."""
+    match = re.fullmatch(r"\[([^\]]+)\](?::(\d+))?|([^:\[\]\s]+)(?::(\d+))?", relay.strip())
+    if match is None:
+        raise ValueError(f"cannot read relay {relay!r}; write HOST:PORT")
+    host = match.group(1) or match.group(3)
+    port_text = match.group(2) or match.group(4)
+    port = int(port_text) if port_text else None
+    if port is not None and not 0 < port < 65536:
+        raise ValueError(f"relay port out of range in {relay!r}")
+    return host, port
+
+
+def relay_address(text: str) -> str:
+    """A relay "host:port" checked (``ValueError`` otherwise), as the --relay option reads it."""
+    split_relay(text)
+    return text.strip()
+
+
+def _flag(section: dict[str, Any], key: str) -> bool:
+    value = section.get(key, False)
+    if not isinstance(value, bool):
+        raise ValueError(f"[mail] {key} must be true or false, got {value!r}")
+    return value
+
+
+def _text(section: dict[str, Any], key: str) -> str | None:
+    value = section.get(key)
+    return None if value is None or value == "" else str(value)
 
 
 def _sqlite_url(root: Path) -> str:

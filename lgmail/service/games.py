@@ -8,13 +8,13 @@ then leaves the outbox for the Maildir.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import secrets
-import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from email.utils import formataddr
 from typing import Any, TypeVar
 
@@ -22,7 +22,7 @@ from lgmail import clock
 from lgmail.mail.addresses import game_address, mj_address, reply_address, slug
 from lgmail.mail.compose import compose
 from lgmail.mail.render import render, render_html
-from lgmail.mail.maildir import deliver, name_for
+from lgmail.mail.sender import Sender, send_outbox, sender_for
 from lgmail.orders.parse import parse
 from lgmail.rules import events as ev
 from lgmail.rules.commands import (
@@ -83,9 +83,6 @@ class Games:
         self.settings = settings
         self.store = store or EventStore(settings.db_url)
         self.now = now
-        #: each game's state as of the last event read, so a command reads only what is new
-        self._states: dict[str, GameState] = {}
-        self._states_lock = threading.Lock()
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -96,29 +93,7 @@ class Games:
         return records
 
     def load(self, name: str, upto: int | None = None) -> GameState:
-        if upto is not None:
-            return project(decode_all(self.records(name, upto)), name)
-        state = self._fresh(name)
-        if state.version == 0:
-            raise GameError(f"no game named {name!r}")
-        return state
-
-    def _fresh(self, name: str) -> GameState:
-        """The game's current state (a copy the caller may change): the cached state plus
-        the events written since, by this process or another."""
-        with self._states_lock:
-            cached = self._states.get(name)
-        state = cached.clone() if cached is not None else GameState(name=name)
-        for event in decode_all(self.store.read(name, after_version=state.version)):
-            apply(state, event)
-        self._remember(state)
-        return state
-
-    def _remember(self, state: GameState) -> None:
-        with self._states_lock:
-            known = self._states.get(state.name)
-            if known is None or known.version < state.version:
-                self._states[state.name] = state.clone()
+        return project(decode_all(self.records(name, upto)), name)
 
     def player_named_by(self, state: GameState, email: str) -> str | None:
         wanted = email.strip().lower()
@@ -145,37 +120,36 @@ class Games:
         """Decide on fresh state and commit the events, their mails, `extra` mails (an answer)
         and the inbox row's outcome in one transaction; decide again after a conflict."""
         for _ in range(RETRIES):
-            state = self._fresh(name)
-            version = state.version
-            if new and version:
+            records = self.store.read(name)
+            if new and records:
                 raise GameError(f"a game named {name!r} already exists")
-            if not new and not version:
+            if not new and not records:
                 raise GameError(f"no game named {name!r}")
             if new and slug(name) in {slug(g) for g in self.store.games()}:
                 raise GameError(f"a game with the address {slug(name)!r} already exists")
+            state = project(decode_all(records), name)
             now = self.now().replace(microsecond=0)
-            events, result = attempt(state.clone(), now)
+            events, result = attempt(copy.deepcopy(state), now)
             if not events and extra is None and inbox is None:
                 return result, state, []
             after = state
             for event in events:
                 apply(after, event)
-            mails = self._outgoing(after, events, version + 1, now)
+            mails = self._outgoing(after, events, len(records) + 1, now)
             if extra is not None:
                 mails += extra(after, result, now)
             try:
                 self.store.append(
                     name,
-                    version,
+                    len(records),
                     [to_new(e, cause) for e in events],
                     now,
                     outbox=mails,
-                    snapshot=dump(after) if _milestone(events) else None,
+                    snapshot=dump(after) if events else None,
                     **({"inbox": inbox} if inbox is not None else {}),
                 )
             except ConcurrencyConflict:
                 continue
-            self._remember(after)
             self.flush()
             return result, after, events
         raise GameError(f"game {name!r} is too busy; try again")
@@ -223,15 +197,19 @@ class Games:
         )
         return OutgoingMail(message_id, state.name, mail.email, raw)
 
-    def flush(self) -> int:
-        """Deliver what waits in the outbox to the Maildir."""
-        sent = 0
-        with self.store.claim_mail() as rows:
-            for outbox_id, mail in rows:
-                deliver(self.settings.maildir, mail.raw, name_for(outbox_id, mail.message_id))
-                self.store.mark_sent(outbox_id, datetime.now(UTC))
-                sent += 1
-        return sent
+    def flush(self, now: datetime | None = None, sender: Sender | None = None) -> int:
+        """Send what is due in the outbox (``lgmail.mail.sender``): to the SMTP relay when one
+        is configured (``[mail] relay``, LGMAIL_RELAY, --relay), else into the Maildir; return
+        how many mails went out. ``now`` (default: this service's clock) decides which
+        deferred mails are due; failed ones are deferred (1 min, 5 min, 15 min, 1 h, then
+        every 4 h) and given up after 5 days.
+
+        At-least-once: a mail is marked sent after the relay accepted it. A crash between the
+        hand-off and the mark sends it again at the next flush: the same bytes, with the same
+        Message-ID (readers' clients show it once); never two different mails. The Maildir
+        itself is written exactly once per outbox row.
+        """
+        return send_outbox(self.store, sender or sender_for(self.settings), now or self.now())
 
     def _tick_first(self, state: GameState, now: datetime) -> list[ev.Event]:
         """Move the game on: what deadlines passed before a command (a restart at 21:29), or
@@ -534,22 +512,10 @@ class Games:
 
     def replay(self, name: str) -> tuple[bool, GameState]:
         """Rebuild the game from its events alone and compare with the stored projection."""
-        events = decode_all(self.records(name))
-        state = project(events, name)
+        state = self.load(name)
         stored = self.store.snapshot(name)
-        if stored is None:
-            return False, state
-        version, snapshot = stored
-        at_snapshot = state if version == state.version else project(events[:version], name)
-        return version <= state.version and snapshot == dump(at_snapshot), state
-
-
-#: the events after which the projection is stored (what `replay` checks the log against)
-MILESTONES = (ev.GameCreated, ev.RolesDealt, ev.GameStarted, ev.PhaseOpened, ev.GameEnded)
-
-
-def _milestone(events: list[ev.Event]) -> bool:
-    return any(isinstance(e, MILESTONES) for e in events)
+        same = stored is not None and stored[0] == state.version and stored[1] == dump(state)
+        return same, state
 
 
 def _line(text: str, result: Order | Refusal) -> dict[str, Any]:

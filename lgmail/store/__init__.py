@@ -7,7 +7,7 @@ from lgmail.store.errors import (
     StoreError,
 )
 from lgmail.store.eventstore import EventStore
-from lgmail.store.model import InboxRow, NewEvent, OutgoingMail, RecordedEvent
+from lgmail.store.model import InboxRow, MailStatus, NewEvent, OutgoingMail, RecordedEvent
 
 __all__ = [
     "AppendOnlyViolation",
@@ -15,6 +15,7 @@ __all__ = [
     "EventStore",
     "InboxAlreadyProcessed",
     "InboxRow",
+    "MailStatus",
     "NewEvent",
     "OutgoingMail",
     "RecordedEvent",

@@ -35,7 +35,7 @@ from lgmail.store.hotpath import (
     StreamRow,
     hot_path_sql,
 )
-from lgmail.store.model import InboxRow, NewEvent, OutgoingMail, RecordedEvent
+from lgmail.store.model import InboxRow, MailStatus, NewEvent, OutgoingMail, RecordedEvent
 from lgmail.store.schema import APPEND_ONLY_MESSAGE, EVENTS_GAME_VERSION_UNIQUE, events, projections
 
 SQLITE_FILENAME = "lgmail.sqlite3"
@@ -356,18 +356,29 @@ class EventStore:
 
     # -- outbox ------------------------------------------------------------------------------
 
-    def pending_mail(self, limit: int = 100) -> list[tuple[int, OutgoingMail]]:
-        """Unsent outbox rows ``(outbox_id, mail)``, oldest first (no lock taken)."""
+    def pending_mail(
+        self, limit: int = 100, *, due_at: datetime | None = None
+    ) -> list[tuple[int, OutgoingMail]]:
+        """Unsent outbox rows not given up ``(outbox_id, mail)``, oldest first (no lock taken);
+        with ``due_at`` (aware), only those whose next attempt is due by then."""
+        if due_at is not None:
+            _require_aware("due_at", due_at)
         with self._engine.begin() as conn:
-            return _outbox.select_pending(conn, limit, lock=False)
+            return _outbox.select_pending(conn, limit, lock=False, due_at=due_at)
 
     @contextmanager
-    def claim_mail(self, limit: int = 100) -> Iterator[list[tuple[int, OutgoingMail]]]:
-        """A transaction holding up to ``limit`` unsent outbox rows; yields them.
+    def claim_mail(
+        self, limit: int = 100, now: datetime | None = None
+    ) -> Iterator[list[tuple[int, OutgoingMail]]]:
+        """A transaction holding up to ``limit`` outbox rows due at ``now``; yields them.
 
-        Deliver each mail and call :meth:`mark_sent` inside the ``with`` block, from the same
-        thread: it then runs in this transaction, committed at the end of the block (an
-        exception rolls every mark back, so those mails will be claimed again).
+        Due: unsent, not given up (``failed_at``), and ``next_attempt_at`` unset or not after
+        ``now`` (aware; default: the current time).
+
+        Deliver each mail and call :meth:`mark_sent` (or :meth:`defer_mail`,
+        :meth:`fail_mail`) inside the ``with`` block, from the same thread: it then runs in
+        this transaction, committed at the end of the block (an exception rolls every mark
+        back, so those mails will be claimed again).
 
         PostgreSQL: the rows are locked ``FOR UPDATE SKIP LOCKED``, so concurrent claimers get
         disjoint rows without waiting. SQLite: the transaction is ``BEGIN IMMEDIATE``, which
@@ -375,15 +386,28 @@ class EventStore:
         (up to the busy timeout, 5 s), so keep the block short, and do not :meth:`append`
         from inside it (that append would wait for the claim, which waits for the append).
         """
+        if now is None:
+            now = datetime.now(UTC)
+        _require_aware("now", now)
         if getattr(self._claims, "conn", None) is not None:
             raise RuntimeError("claim_mail is already active in this thread")
         with self._writer.begin() as conn:
-            claimed = _outbox.select_pending(conn, limit, lock=True)
+            claimed = _outbox.select_pending(conn, limit, lock=True, due_at=now)
             self._claims.conn = conn
             try:
                 yield claimed
             finally:
                 self._claims.conn = None
+
+    @contextmanager
+    def _outbox_write(self) -> Iterator[Connection]:
+        """The active claim's connection (same thread), or a transaction of its own."""
+        claim: Connection | None = getattr(self._claims, "conn", None)
+        if claim is not None:
+            yield claim
+            return
+        with self._writer.begin() as conn:
+            yield conn
 
     def mark_sent(self, outbox_id: int, sent_at: datetime) -> None:
         """Record that outbox row ``outbox_id`` was delivered at ``sent_at`` (aware).
@@ -393,12 +417,49 @@ class EventStore:
         unknown id raises ``KeyError``.
         """
         _require_aware("sent_at", sent_at)
+        with self._outbox_write() as conn:
+            _outbox.mark_sent(conn, outbox_id, sent_at)
+
+    def defer_mail(
+        self, outbox_id: int, attempts: int, next_attempt_at: datetime, error: str
+    ) -> bool:
+        """Record a failed delivery of row ``outbox_id``: it has failed ``attempts`` times, is
+        not claimed again before ``next_attempt_at`` (aware), and ``error`` says why.
+
+        Joins the claim's transaction as :meth:`mark_sent` does. False (nothing changed) when
+        the row was sent or given up meanwhile; ``KeyError`` for an unknown id.
+        """
+        _require_aware("next_attempt_at", next_attempt_at)
+        if attempts < 0:
+            raise ValueError(f"attempts must be >= 0, got {attempts}")
+        with self._outbox_write() as conn:
+            return _outbox.defer(conn, outbox_id, attempts, next_attempt_at, str(error))
+
+    def fail_mail(self, outbox_id: int, failed_at: datetime, error: str) -> bool:
+        """Give up row ``outbox_id`` at ``failed_at`` (aware) because of ``error``: it is never
+        claimed again and no longer pending (its attempt is counted).
+
+        Joins the claim's transaction as :meth:`mark_sent` does. False (nothing changed) when
+        the row was sent or given up before; ``KeyError`` for an unknown id.
+        """
+        _require_aware("failed_at", failed_at)
+        with self._outbox_write() as conn:
+            return _outbox.fail(conn, outbox_id, failed_at, str(error))
+
+    def mail_status(self, outbox_ids: Sequence[int]) -> dict[int, MailStatus]:
+        """The delivery state (attempts, next attempt, last error, ...) of outbox rows, by id;
+        unknown ids are left out. Inside :meth:`claim_mail` it reads in the claim's
+        transaction."""
         claim: Connection | None = getattr(self._claims, "conn", None)
         if claim is not None:
-            _outbox.mark_sent(claim, outbox_id, sent_at)
-            return
-        with self._writer.begin() as conn:
-            _outbox.mark_sent(conn, outbox_id, sent_at)
+            return _outbox.status(claim, outbox_ids)
+        with self._engine.begin() as conn:
+            return _outbox.status(conn, outbox_ids)
+
+    def failed_mail(self, limit: int = 100) -> list[MailStatus]:
+        """Mail given up (for the MJ to look at), the most recently given up first."""
+        with self._engine.begin() as conn:
+            return _outbox.failed(conn, limit)
 
     def mail_count(self, recipient: str, since: datetime) -> int:
         """How many outbox mails to ``recipient`` were written since ``since``."""

@@ -64,3 +64,23 @@ class InboxRow:
     received_at: datetime
     processed_at: datetime | None
     outcome: str | None
+
+
+@dataclass(frozen=True)
+class MailStatus:
+    """Where an outbox row stands: sent, waiting for a retry, or given up."""
+
+    id: int
+    message_id: str
+    game: str
+    recipient: str
+    created_at: datetime
+    sent_at: datetime | None
+    attempts: int
+    """Failed delivery attempts so far."""
+    next_attempt_at: datetime | None
+    """Not claimed before this instant (``None``: at once)."""
+    last_error: str | None
+    """Why the last attempt failed (the relay's answer, a connection error)."""
+    failed_at: datetime | None
+    """When the mail was given up; it is never claimed again."""

@@ -3,50 +3,167 @@
 Delivery is at-least-once: a mail is marked sent after the SMTP hand-off, so a crash in between
 sends it again on the next claim. ``message_id`` is stable, so receivers can de-duplicate.
 The rows are inserted by the append itself (``lgmail.store.hotpath``), in its transaction.
+
+A failed delivery is deferred (``attempts`` + 1, not claimed before ``next_attempt_at``, the
+error kept in ``last_error``) or given up (``failed_at``): failed rows are never claimed again
+and are not pending.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Connection, bindparam, select, update
+from sqlalchemy import Connection, Select, bindparam, or_, select, update
 
-from lgmail.store.model import OutgoingMail
+from lgmail.store.model import MailStatus, OutgoingMail
 from lgmail.store.schema import outbox
 
+_c = outbox.c
+
+_UNSENT = (_c.sent_at.is_(None), _c.failed_at.is_(None))
+
 _PENDING = (
-    select(outbox.c.id, outbox.c.message_id, outbox.c.game, outbox.c.recipient, outbox.c.raw)
-    .where(outbox.c.sent_at.is_(None))
-    .order_by(outbox.c.id)
+    select(_c.id, _c.message_id, _c.game, _c.recipient, _c.raw).where(*_UNSENT).order_by(_c.id)
 )
+
+_DUE = _PENDING.where(or_(_c.next_attempt_at.is_(None), _c.next_attempt_at <= bindparam("now")))
 
 _MARK_SENT = (
     update(outbox)
-    .where(outbox.c.id == bindparam("outbox_id"), outbox.c.sent_at.is_(None))
+    .where(_c.id == bindparam("outbox_id"), _c.sent_at.is_(None))
     .values(sent_at=bindparam("sent_at"))
 )
 
-_EXISTS = select(outbox.c.id).where(outbox.c.id == bindparam("outbox_id"))
+_DEFER = (
+    update(outbox)
+    .where(_c.id == bindparam("outbox_id"), *_UNSENT)
+    .values(
+        attempts=bindparam("attempts"),
+        next_attempt_at=bindparam("next_attempt_at"),
+        last_error=bindparam("error"),
+    )
+)
+
+_FAIL = (
+    update(outbox)
+    .where(_c.id == bindparam("outbox_id"), *_UNSENT)
+    .values(
+        attempts=_c.attempts + 1,
+        next_attempt_at=None,
+        failed_at=bindparam("failed_at"),
+        last_error=bindparam("error"),
+    )
+)
+
+_EXISTS = select(_c.id).where(_c.id == bindparam("outbox_id"))
+
+_STATUS = select(
+    _c.id,
+    _c.message_id,
+    _c.game,
+    _c.recipient,
+    _c.created_at,
+    _c.sent_at,
+    _c.attempts,
+    _c.next_attempt_at,
+    _c.last_error,
+    _c.failed_at,
+)
+
+_FAILED = _STATUS.where(_c.failed_at.is_not(None)).order_by(_c.failed_at.desc(), _c.id.desc())
 
 
-def select_pending(conn: Connection, limit: int, *, lock: bool) -> list[tuple[int, OutgoingMail]]:
-    """Unsent mail, oldest first; with ``lock`` on PostgreSQL, ``FOR UPDATE SKIP LOCKED``."""
-    if limit < 1:
-        raise ValueError(f"limit must be positive, got {limit}")
-    stmt = _PENDING.limit(limit)
-    if lock and conn.dialect.name == "postgresql":
-        stmt = stmt.with_for_update(skip_locked=True)
+def _mails(
+    conn: Connection, stmt: Select[Any], params: dict[str, Any]
+) -> list[tuple[int, OutgoingMail]]:
     return [
         (
             outbox_id,
             OutgoingMail(message_id=message_id, game=game, recipient=recipient, raw=bytes(raw)),
         )
-        for outbox_id, message_id, game, recipient, raw in conn.execute(stmt)
+        for outbox_id, message_id, game, recipient, raw in conn.execute(stmt, params)
     ]
 
 
-def mark_sent(conn: Connection, outbox_id: int, sent_at: datetime) -> None:
-    """Set ``sent_at`` if the row is unsent; already sent rows keep their first ``sent_at``."""
-    result = conn.execute(_MARK_SENT, {"outbox_id": outbox_id, "sent_at": sent_at})
-    if result.rowcount == 0 and conn.execute(_EXISTS, {"outbox_id": outbox_id}).first() is None:
+def select_pending(
+    conn: Connection, limit: int, *, lock: bool, due_at: datetime | None = None
+) -> list[tuple[int, OutgoingMail]]:
+    """Unsent mail not given up, oldest first; with ``due_at``, only the rows whose
+    ``next_attempt_at`` is unset or not after it. With ``lock`` on PostgreSQL,
+    ``FOR UPDATE SKIP LOCKED``."""
+    if limit < 1:
+        raise ValueError(f"limit must be positive, got {limit}")
+    stmt = (_PENDING if due_at is None else _DUE).limit(limit)
+    if lock and conn.dialect.name == "postgresql":
+        stmt = stmt.with_for_update(skip_locked=True)
+    return _mails(conn, stmt, {} if due_at is None else {"now": due_at})
+
+
+def _require_row(conn: Connection, outbox_id: int, rowcount: int) -> None:
+    if rowcount == 0 and conn.execute(_EXISTS, {"outbox_id": outbox_id}).first() is None:
         raise KeyError(f"no outbox row {outbox_id}")
+
+
+def mark_sent(conn: Connection, outbox_id: int, sent_at: datetime) -> None:
+    """Set ``sent_at`` if the row is unsent; already sent rows keep their first ``sent_at``.
+
+    A row given up (``failed_at``) that was delivered after all is marked sent too."""
+    result = conn.execute(_MARK_SENT, {"outbox_id": outbox_id, "sent_at": sent_at})
+    _require_row(conn, outbox_id, result.rowcount)
+
+
+def defer(
+    conn: Connection, outbox_id: int, attempts: int, next_attempt_at: datetime, error: str
+) -> bool:
+    """Record a failed attempt of an unsent row: ``attempts``, ``next_attempt_at`` and
+    ``last_error`` set; False (nothing changed) when the row was sent or given up meanwhile."""
+    result = conn.execute(
+        _DEFER,
+        {
+            "outbox_id": outbox_id,
+            "attempts": attempts,
+            "next_attempt_at": next_attempt_at,
+            "error": error,
+        },
+    )
+    _require_row(conn, outbox_id, result.rowcount)
+    return bool(result.rowcount)
+
+
+def fail(conn: Connection, outbox_id: int, failed_at: datetime, error: str) -> bool:
+    """Give up an unsent row (its last attempt counted); False when it was sent or given up."""
+    result = conn.execute(_FAIL, {"outbox_id": outbox_id, "failed_at": failed_at, "error": error})
+    _require_row(conn, outbox_id, result.rowcount)
+    return bool(result.rowcount)
+
+
+def _status(row: Any) -> MailStatus:
+    return MailStatus(
+        id=int(row.id),
+        message_id=row.message_id,
+        game=row.game,
+        recipient=row.recipient,
+        created_at=row.created_at,
+        sent_at=row.sent_at,
+        attempts=int(row.attempts),
+        next_attempt_at=row.next_attempt_at,
+        last_error=row.last_error,
+        failed_at=row.failed_at,
+    )
+
+
+def status(conn: Connection, outbox_ids: Sequence[int]) -> dict[int, MailStatus]:
+    """The delivery state of the given rows (unknown ids are left out)."""
+    if not outbox_ids:
+        return {}
+    rows = conn.execute(_STATUS.where(_c.id.in_(list(outbox_ids))))
+    return {int(row[0]): _status(row) for row in rows}
+
+
+def failed(conn: Connection, limit: int) -> list[MailStatus]:
+    """Rows given up, the most recent first."""
+    if limit < 1:
+        raise ValueError(f"limit must be positive, got {limit}")
+    return [_status(row) for row in conn.execute(_FAILED.limit(limit))]

@@ -92,13 +92,25 @@ outbox = Table(
     Column("raw", LargeBinary, nullable=False),
     Column("created_at", UTCDateTime, nullable=False),
     Column("sent_at", UTCDateTime, nullable=True),
+    # Delivery retries (migration 0004): failed attempts so far, not claimed before
+    # next_attempt_at, the last failure's text, and failed_at once given up.
+    Column("attempts", Integer, nullable=False, server_default=text("0")),
+    Column("next_attempt_at", UTCDateTime, nullable=True),
+    Column("last_error", Text, nullable=True),
+    Column("failed_at", UTCDateTime, nullable=True),
     UniqueConstraint("message_id", name="uq_outbox_message_id"),
-    # Partial index: finding unsent mail stays cheap however much mail was sent.
+    # Partial index: finding unsent mail stays cheap however much mail was sent (or given up).
     Index(
         "ix_outbox_unsent",
         "id",
-        postgresql_where=text("sent_at IS NULL"),
-        sqlite_where=text("sent_at IS NULL"),
+        postgresql_where=text("sent_at IS NULL AND failed_at IS NULL"),
+        sqlite_where=text("sent_at IS NULL AND failed_at IS NULL"),
+    ),
+    Index(
+        "ix_outbox_failed",
+        "failed_at",
+        postgresql_where=text("failed_at IS NOT NULL"),
+        sqlite_where=text("failed_at IS NOT NULL"),
     ),
     # Counting the recent answers to one address (the rate limit against mail loops).
     Index("ix_outbox_recipient", "recipient", "created_at"),

@@ -1,0 +1,107 @@
+"""A crash between the relay's 250 and the row marked sent: the mail is sent again, the same
+bytes with the same Message-ID (at-least-once), never a different mail. The process is really
+killed (os._exit right after the hand-off), on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+from .conftest import Relay, Service, same_bytes
+
+CRASHING_FLUSH = """
+import os, sys
+from datetime import datetime
+from lgmail import settings
+from lgmail.mail import maildir, sender
+from lgmail.service.games import Games
+
+real_send, real_deliver = sender.SmtpRelay.send, maildir.deliver
+
+def send(self, mail, name):
+    real_send(self, mail, name)  # the relay answered 250
+    os._exit(3)  # killed before the row is marked sent
+
+def deliver(path, raw, name):
+    real_deliver(path, raw, name)  # the file is in new/
+    os._exit(3)
+
+sender.SmtpRelay.send = send
+sender.deliver = deliver
+Games(settings.load(sys.argv[1], sys.argv[2])).flush(now=datetime.fromisoformat(sys.argv[3]))
+raise SystemExit("flush came back: nothing was sent")
+"""
+
+
+def _crash(service: Service) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            CRASHING_FLUSH,
+            str(service.data),
+            service.db_url,
+            service.clock.isoformat(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 3, done.stderr
+
+
+def _flush_all(service: Service, expected: int) -> None:
+    """Flush until every mail left (PostgreSQL may take a moment to see the dead connection
+    and release its row locks, which SKIP LOCKED would skip)."""
+    sent = 0
+    deadline = time.monotonic() + 10
+    while sent < expected and time.monotonic() < deadline:
+        sent += service.games.flush()
+        if sent < expected:
+            time.sleep(0.1)
+    assert sent == expected
+
+
+def test_crash_after_the_relay_accepted_sends_the_same_mail_again(
+    service: Service, start_relay: Callable[..., Relay]
+) -> None:
+    relay = start_relay()
+    service.configure(relay=relay.address)
+    first, second, third = service.write("a@example.org", "b@example.org", "c@example.org")
+
+    _crash(service)
+    assert relay.handler.message_ids == ["<village.1@lgmail.test>"]
+    # Nothing was marked: the claim died with the process.
+    assert [outbox_id for outbox_id, _ in service.store.pending_mail()] == [first, second, third]
+    assert service.status(first).attempts == 0
+
+    _flush_all(service, 3)
+    assert relay.handler.message_ids == [
+        "<village.1@lgmail.test>",
+        "<village.1@lgmail.test>",  # again: the same Message-ID...
+        "<village.2@lgmail.test>",
+        "<village.3@lgmail.test>",
+    ]
+    once, again = relay.handler.received[:2]
+    assert once.content == again.content  # ... and the same bytes
+    assert (once.mail_from, once.rcpt_tos) == (again.mail_from, again.rcpt_tos)
+    assert same_bytes(again.content, service.raw(first))
+    assert service.store.pending_mail() == []
+    assert service.games.flush() == 0
+    assert len(relay.handler.received) == 4
+
+
+def test_crash_after_the_maildir_write_writes_it_once(service: Service) -> None:
+    service.configure()  # no relay: the Maildir
+    first, second = service.write("a@example.org", "b@example.org")
+    _crash(service)
+    assert len(list((service.data / "maildir" / "new").iterdir())) == 1
+    assert len(service.store.pending_mail()) == 2
+
+    _flush_all(service, 2)
+    files = sorted((service.data / "maildir" / "new").iterdir())
+    assert len(files) == 2  # the first mail was found there, not written twice
+    assert files[0].read_bytes() == service.raw(first)
+    assert files[1].read_bytes() == service.raw(second)
