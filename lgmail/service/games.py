@@ -8,10 +8,10 @@ then leaves the outbox for the Maildir.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import secrets
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -83,6 +83,9 @@ class Games:
         self.settings = settings
         self.store = store or EventStore(settings.db_url)
         self.now = now
+        #: each game's state as of the last event read, so a command reads only what is new
+        self._states: dict[str, GameState] = {}
+        self._states_lock = threading.Lock()
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -93,7 +96,29 @@ class Games:
         return records
 
     def load(self, name: str, upto: int | None = None) -> GameState:
-        return project(decode_all(self.records(name, upto)), name)
+        if upto is not None:
+            return project(decode_all(self.records(name, upto)), name)
+        state = self._fresh(name)
+        if state.version == 0:
+            raise GameError(f"no game named {name!r}")
+        return state
+
+    def _fresh(self, name: str) -> GameState:
+        """The game's current state (a copy the caller may change): the cached state plus
+        the events written since, by this process or another."""
+        with self._states_lock:
+            cached = self._states.get(name)
+        state = cached.clone() if cached is not None else GameState(name=name)
+        for event in decode_all(self.store.read(name, after_version=state.version)):
+            apply(state, event)
+        self._remember(state)
+        return state
+
+    def _remember(self, state: GameState) -> None:
+        with self._states_lock:
+            known = self._states.get(state.name)
+            if known is None or known.version < state.version:
+                self._states[state.name] = state.clone()
 
     def player_named_by(self, state: GameState, email: str) -> str | None:
         wanted = email.strip().lower()
@@ -120,36 +145,37 @@ class Games:
         """Decide on fresh state and commit the events, their mails, `extra` mails (an answer)
         and the inbox row's outcome in one transaction; decide again after a conflict."""
         for _ in range(RETRIES):
-            records = self.store.read(name)
-            if new and records:
+            state = self._fresh(name)
+            version = state.version
+            if new and version:
                 raise GameError(f"a game named {name!r} already exists")
-            if not new and not records:
+            if not new and not version:
                 raise GameError(f"no game named {name!r}")
             if new and slug(name) in {slug(g) for g in self.store.games()}:
                 raise GameError(f"a game with the address {slug(name)!r} already exists")
-            state = project(decode_all(records), name)
             now = self.now().replace(microsecond=0)
-            events, result = attempt(copy.deepcopy(state), now)
+            events, result = attempt(state.clone(), now)
             if not events and extra is None and inbox is None:
                 return result, state, []
             after = state
             for event in events:
                 apply(after, event)
-            mails = self._outgoing(after, events, len(records) + 1, now)
+            mails = self._outgoing(after, events, version + 1, now)
             if extra is not None:
                 mails += extra(after, result, now)
             try:
                 self.store.append(
                     name,
-                    len(records),
+                    version,
                     [to_new(e, cause) for e in events],
                     now,
                     outbox=mails,
-                    snapshot=dump(after) if events else None,
+                    snapshot=dump(after) if _milestone(events) else None,
                     **({"inbox": inbox} if inbox is not None else {}),
                 )
             except ConcurrencyConflict:
                 continue
+            self._remember(after)
             self.flush()
             return result, after, events
         raise GameError(f"game {name!r} is too busy; try again")
@@ -512,10 +538,22 @@ class Games:
 
     def replay(self, name: str) -> tuple[bool, GameState]:
         """Rebuild the game from its events alone and compare with the stored projection."""
-        state = self.load(name)
+        events = decode_all(self.records(name))
+        state = project(events, name)
         stored = self.store.snapshot(name)
-        same = stored is not None and stored[0] == state.version and stored[1] == dump(state)
-        return same, state
+        if stored is None:
+            return False, state
+        version, snapshot = stored
+        at_snapshot = state if version == state.version else project(events[:version], name)
+        return version <= state.version and snapshot == dump(at_snapshot), state
+
+
+#: the events after which the projection is stored (what `replay` checks the log against)
+MILESTONES = (ev.GameCreated, ev.RolesDealt, ev.GameStarted, ev.PhaseOpened, ev.GameEnded)
+
+
+def _milestone(events: list[ev.Event]) -> bool:
+    return any(isinstance(e, MILESTONES) for e in events)
 
 
 def _line(text: str, result: Order | Refusal) -> dict[str, Any]:
