@@ -203,6 +203,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="the envelope recipient (default: the game addresses in the headers)",
     )
+    outbox = sub.add_parser("outbox", help="mail waiting to go out, or given up")
+    outbox.add_argument("--failed", action="store_true", help="the mail given up (for the MJ)")
     demo = sub.add_parser("demo", help="play a whole classic game with bots")
     demo.add_argument("--players", type=int, default=8)
     demo.add_argument("--seed", type=int, default=2026)
@@ -298,6 +300,17 @@ def _run(games: Games, args: argparse.Namespace) -> int:
         return _serve(games, args)
     if args.command == "ingest":
         return _ingest(games, args)
+    if args.command == "outbox":
+        if args.failed:
+            for status in games.store.failed_mail(1000):
+                print(
+                    f"{status.game}\t{status.recipient}\t{status.message_id}\t"
+                    f"{status.attempts} attempts\t{status.last_error or ''}"
+                )
+        else:
+            for _, mail in games.store.pending_mail(1000):
+                print(f"{mail.game}\t{mail.recipient}\t{mail.message_id}")
+        return 0
     if args.command == "demo":
         from lgmail.service.demo import run_demo
 

@@ -44,6 +44,10 @@ class Settings:
     relay_timeout: float = 30.0
     #: the envelope sender (where bounces go); None: the address in the mail's From
     bounce: str | None = None
+    #: how a player's From domain is authenticated besides the token: "off",
+    #: "authentication-results" (trust the local MTA's header for `authserv_id`) or "dkim"
+    auth: str = "off"
+    authserv_id: str = ""
 
     @property
     def maildir(self) -> Path:
@@ -77,6 +81,8 @@ def load(
         relay_cafile=_text(mail, "relay_cafile"),
         relay_timeout=float(mail.get("relay_timeout", 30.0)),
         bounce=_text(mail, "bounce"),
+        auth=str(mail.get("auth", "off")),
+        authserv_id=str(mail.get("authserv_id", "")),
     )
 
 

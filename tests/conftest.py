@@ -16,3 +16,4 @@ def _no_fixed_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("LGMAIL_NOW", raising=False)
     monkeypatch.delenv("LGMAIL_HOME", raising=False)
     monkeypatch.delenv("LGMAIL_DB", raising=False)
+    monkeypatch.delenv("LGMAIL_RELAY", raising=False)

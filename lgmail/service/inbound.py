@@ -28,6 +28,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from lgmail.mail.addresses import MJ_TAG, PRIVATE, identify, route, slug
+from lgmail.mail.auth import AuthPolicy, check_sender
 from lgmail.mail.reading import ReadMail, orders_text, read_mail
 from lgmail.mail.render import render
 from lgmail.orders.mj import parse_mj
@@ -63,6 +64,8 @@ class Inbound:
         self.games = games
         #: game slug -> name, refreshed when an address names a game not seen yet
         self._slugs: dict[str, str] = {}
+        conf = games.settings
+        self.policy = AuthPolicy(conf.auth, conf.authserv_id)
 
     @property
     def domain(self) -> str:
@@ -138,6 +141,10 @@ class Inbound:
             return self._reply(inbox_id, game, state, player, mail, "player:wrong_address")
         name, channel = who
         if state.players[name].email.lower() != sender:
+            return self._forged(inbox_id, game, state, name, mail)
+        verdict = check_sender(row.raw, self.policy)
+        if not verdict.ok:
+            log.info("inbox row %s: sender not authenticated: %s", inbox_id, verdict.reason)
             return self._forged(inbox_id, game, state, name, mail)
         if channel != PRIVATE:
             return self._post(inbox_id, game, name, channel, mail)
