@@ -1,0 +1,72 @@
+"""A classic game played to its end by real SMTP on loopback (issue #3, "done when"): the whole
+games of tests/games/*.toml, every order a mail to the player's personal address, every "end"
+of the MJ a mail to the game's MJ address, each answered."""
+
+from __future__ import annotations
+
+import smtplib
+import time
+import tomllib
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+
+import pytest
+
+from lgmail.service.server import Endpoints, Server
+from tests.inbound.conftest import free_port
+from tests.scenario import Scenario
+from tests.test_games import GAMES, check
+
+
+def drained(game: Scenario) -> None:
+    deadline = time.monotonic() + 20
+    while game.games.store.inbox_pending(1) or game.games.store.pending_mail(1):
+        assert time.monotonic() < deadline, "the inbox did not drain"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_whole_game_by_smtp(path: Path, tmp_path: Path) -> None:
+    script = tomllib.loads(path.read_text(encoding="utf-8"))
+    game = Scenario(
+        tmp_path,
+        script["roles"],
+        election=script.get("election", False),
+        lang=script.get("lang", "fr"),
+    )
+    personal = {
+        name: next(
+            m for m in game.mails(name) if "rôle" in m.subject or "role" in m.subject
+        ).reply_to
+        for name in script["roles"]
+    }
+    mj_address = game.mails("mj@example.org")[-1].reply_to
+    port = free_port()
+    server = Server(game.games, Endpoints(f"127.0.0.1:{port}", None, None), sweep_seconds=0.05)
+    server.start()
+    try:
+        with smtplib.SMTP("127.0.0.1", port) as client:
+            for play in script["play"]:
+                if play.get("mj") == "end":
+                    sends = [("mj@example.org", mj_address, "fin")]
+                else:
+                    senders = play["from"] if isinstance(play["from"], list) else [play["from"]]
+                    sends = [(Scenario.email(s), personal[s], play["text"]) for s in senders]
+                for sender, to, text in sends:
+                    msg = EmailMessage()
+                    msg["From"] = sender
+                    msg["To"] = to
+                    msg["Subject"] = "Re: [village]"
+                    msg["Message-ID"] = make_msgid(domain="example.org")
+                    msg.set_content(text + "\n\n-- \nEnvoyé de mon iPhone")
+                    client.send_message(msg)
+                    drained(game)
+                    answers = [m for m in game.mails(sender) if m.in_reply_to == msg["Message-ID"]]
+                    assert len(answers) == 1, f"{sender}: {text!r} not answered once"
+                expect = dict(play.get("expect", {}))
+                expect.pop("answer", None)
+                check(game, expect, None)
+    finally:
+        server.stop()
+    assert game.state.status == "ended"
