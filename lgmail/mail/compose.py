@@ -15,7 +15,6 @@ from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
 from email.policy import SMTPUTF8
 from email.utils import format_datetime
-from typing import Any
 
 _UTF8 = Charset("utf-8")
 _UTF8.body_encoding = QP
@@ -39,15 +38,7 @@ def _text(body: str, subtype: str) -> MIMEText:
     return part
 
 
-def compose(**fields: Any) -> bytes:
-    """The mail's bytes (see `_fast` for the fields)."""
-    addresses = (fields["recipient"], fields["reply_to"], fields["sender"].rpartition("<")[2])
-    if all(a.isascii() for a in addresses):
-        return _fast(**fields)
-    return _rich(**fields)
-
-
-def _rich(
+def compose(
     *,
     sender: str,
     recipient: str,
@@ -60,37 +51,38 @@ def _rich(
     references: list[str] | None = None,
     html: str | None = None,
 ) -> bytes:
-    msg = EmailMessage()
-    msg["From"] = sender
-    msg["To"] = recipient
-    msg["Reply-To"] = reply_to
-    msg["Subject"] = subject
-    msg["Message-ID"] = message_id
-    msg["Date"] = format_datetime(date)
-    msg["Auto-Submitted"] = "auto-generated"
+    """The mail's bytes: text, and HTML as an alternative when given; a reply when
+    `in_reply_to` is given; `references` thread it."""
+    headers = [
+        ("From", sender),
+        ("To", recipient),
+        ("Reply-To", reply_to),
+        ("Subject", subject),
+        ("Message-ID", message_id),
+        ("Date", format_datetime(date)),
+        ("Auto-Submitted", "auto-generated"),
+    ]
     if in_reply_to:
-        msg["In-Reply-To"] = in_reply_to
+        headers.append(("In-Reply-To", in_reply_to))
     if references or in_reply_to:
-        msg["References"] = " ".join(references or [in_reply_to or ""])
+        headers.append(("References", " ".join(references or [in_reply_to or ""])))
+    addresses = (recipient, reply_to, sender.rpartition("<")[2])
+    if all(a.isascii() for a in addresses):
+        return _fast(headers, body, html)
+    return _rich(headers, body, html)
+
+
+def _rich(headers: list[tuple[str, str]], body: str, html: str | None) -> bytes:
+    msg = EmailMessage()
+    for name, value in headers:
+        msg[name] = value
     msg.set_content(body, charset="utf-8")
     if html is not None:
         msg.add_alternative(html, subtype="html", charset="utf-8")
     return msg.as_bytes(policy=SMTPUTF8)
 
 
-def _fast(
-    *,
-    sender: str,
-    recipient: str,
-    reply_to: str,
-    subject: str,
-    body: str,
-    message_id: str,
-    date: datetime,
-    in_reply_to: str | None = None,
-    references: list[str] | None = None,
-    html: str | None = None,
-) -> bytes:
+def _fast(headers: list[tuple[str, str]], body: str, html: str | None) -> bytes:
     msg: MIMEMultipart | MIMEText
     if html is None:
         msg = _text(body, "plain")
@@ -98,15 +90,7 @@ def _fast(
         msg = MIMEMultipart("alternative")
         msg.attach(_text(body, "plain"))
         msg.attach(_text(html, "html"))
-    msg["From"] = _address(sender)  # type: ignore[assignment]
-    msg["To"] = recipient
-    msg["Reply-To"] = reply_to
-    msg["Subject"] = _header(subject)  # type: ignore[assignment]
-    msg["Message-ID"] = message_id
-    msg["Date"] = format_datetime(date)
-    msg["Auto-Submitted"] = "auto-generated"
-    if in_reply_to:
-        msg["In-Reply-To"] = in_reply_to
-    if references or in_reply_to:
-        msg["References"] = " ".join(references or [in_reply_to or ""])
+    for name, value in headers:
+        encoded = _address(value) if name == "From" else _header(value)
+        msg[name] = encoded  # type: ignore[assignment]
     return msg.as_bytes()
