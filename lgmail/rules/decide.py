@@ -312,6 +312,17 @@ def _complete(s: GameState, variant: Variant, step: str) -> bool:
     return all(variant.done(s, s.players[name], step) for name in variant.actors(s, step))
 
 
+def next_deadline(state: GameState) -> datetime | None:
+    """When the game next moves by itself (a step's deadline, a reaction's delay): what a
+    scheduler waits for. None when nothing is due (not running, or paused)."""
+    if state.status != "running" or state.paused_at is not None:
+        return None
+    moments = [r.deadline for r in state.reactions]
+    if state.step is not None:
+        moments.append(state.step.deadline)
+    return min(moments) if moments else None
+
+
 def pending_actors(state: GameState) -> Mapping[str, list[str]]:
     """For reminders and help: who can still act, by step of the current phase."""
     if state.status != "running":
