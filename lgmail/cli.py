@@ -127,6 +127,10 @@ def build_parser() -> argparse.ArgumentParser:
     create.add_argument(
         "--reaction", type=duration, help="delay for a reaction at death (default 1h)"
     )
+    create.add_argument("--tz", help="the game's time zone (default Europe/Paris)")
+    create.add_argument(
+        "--close-at", metavar="HH:MM", help="every phase closes at this local time (002: 21:30)"
+    )
     create.add_argument(
         "--option",
         action="append",
@@ -405,6 +409,10 @@ def _game(games: Games, args: argparse.Namespace) -> int:
         value = getattr(args, key)
         if value is not None:
             options[f"{key}_minutes"] = value
+    if args.tz:
+        options["tz"] = args.tz
+    if args.close_at:
+        options["close_at"] = args.close_at
     for item in args.option:
         key, _, raw = item.partition("=")
         try:

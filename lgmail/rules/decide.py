@@ -13,9 +13,10 @@ delay) before it checks who won and opens the next phase.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from lgmail.rules import events as ev
+from lgmail.rules.calendar import phase_end
 from lgmail.rules.commands import (
     Announce,
     Command,
@@ -239,19 +240,24 @@ def _end_step(tx: Tx) -> None:
 
 
 def _open_phase(tx: Tx, variant: Variant, kind: str, number: int) -> None:
+    """A phase rises: its deadline in the game's wall clock (`calendar`), its steps' deadlines
+    `step_minutes` before the phase's end when the options say so, else evenly spread."""
     start = tx.at
-    duration = variant.duration(tx.state, kind)
+    options = tx.state.options
+    minutes = int(variant.duration(tx.state, kind).total_seconds() // 60)
+    end = phase_end(start, minutes, options)
     names = variant.steps(tx.state, kind, number)
-    plan = [
-        {
-            "name": name,
-            "deadline": iso(
-                start + duration if i == len(names) - 1 else start + duration * (i + 1) / len(names)
-            ),
-        }
-        for i, name in enumerate(names)
-    ]
-    tx.emit(ev.PhaseOpened(kind, number, iso(start), iso(start + duration), plan))
+    before = options.get("step_minutes") or {}
+    plan = []
+    for i, name in enumerate(names):
+        if i == len(names) - 1:
+            deadline = end
+        elif isinstance(before, dict) and name in before:
+            deadline = max(start, end - timedelta(minutes=int(before[name])))
+        else:
+            deadline = start + (end - start) * (i + 1) / len(names)
+        plan.append({"name": name, "deadline": iso(deadline)})
+    tx.emit(ev.PhaseOpened(kind, number, iso(start), iso(end), plan))
 
 
 def advance(tx: Tx, force: bool = False) -> None:

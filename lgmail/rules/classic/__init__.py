@@ -68,6 +68,7 @@ class Classic:
         "night_closes_early": True,
         "day_closes_early": False,
         "blank_vote": True,
+        "tz": "Europe/Paris",
     }
 
     # --- the calendar ----------------------------------------------------------------------
