@@ -289,6 +289,7 @@ def advance(tx: Tx, force: bool = False) -> None:
             elif variant.closes_early(s, step.name) and _complete(s, variant, step.name):
                 reason = "complete"
             else:
+                _remind(tx, variant)
                 return
             force = False
             tx.at = step.deadline if reason == "deadline" else tx.now
@@ -314,6 +315,28 @@ def advance(tx: Tx, force: bool = False) -> None:
         _open_phase(tx, variant, *variant.next_phase(s))
 
 
+def reminder_at(state: GameState) -> datetime | None:
+    """When the players late in the open step are reminded (option `reminder_minutes` before
+    its deadline); None when there is no reminder to send."""
+    minutes = state.options.get("reminder_minutes")
+    if not minutes or state.step is None or state.step.name in state.reminded:
+        return None
+    moment = state.step.deadline - timedelta(minutes=int(minutes))
+    return moment if moment > state.step.opened else None
+
+
+def _remind(tx: Tx, variant: Variant) -> None:
+    """Once per step, the living players who can act in it and have not are reminded."""
+    s = tx.state
+    moment = reminder_at(s)
+    if s.step is None or moment is None or moment > tx.now:
+        return
+    late = [
+        n for n in variant.actors(s, s.step.name) if not variant.done(s, s.players[n], s.step.name)
+    ]
+    tx.emit(ev.RemindersSent(s.step.name, late, iso(s.step.deadline)))
+
+
 def _complete(s: GameState, variant: Variant, step: str) -> bool:
     return all(variant.done(s, s.players[name], step) for name in variant.actors(s, step))
 
@@ -326,6 +349,9 @@ def next_deadline(state: GameState) -> datetime | None:
     moments = [r.deadline for r in state.reactions]
     if state.step is not None:
         moments.append(state.step.deadline)
+    reminder = reminder_at(state)
+    if reminder is not None:
+        moments.append(reminder)
     return min(moments) if moments else None
 
 

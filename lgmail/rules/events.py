@@ -362,3 +362,13 @@ class MessagePosted(Event):
     author: str
     text: str
     readers: list[str]
+
+
+@event
+@dataclass(frozen=True)
+class RemindersSent(Event):
+    """The players late in `step` are reminded of its deadline (once per step)."""
+
+    step: str
+    players: list[str]
+    deadline: str

@@ -35,6 +35,7 @@ def _phase(s: GameState, e: ev.PhaseOpened) -> None:
     s.phase_at, s.phase_deadline = when(e.at), when(e.deadline)
     s.plan = [PlannedStep(p["name"], when(p["deadline"])) for p in e.steps]
     s.step, s.closed_steps, s.orders, s.passed, s.resolved = None, [], {}, {}, False
+    s.reminded = []
     if e.kind == "night":
         # 004: never the same player two nights running; a night without protection breaks it
         s.last_protected = s.night.protected
@@ -144,6 +145,10 @@ def _ended(s: GameState, e: ev.GameEnded) -> None:
     s.status, s.phase, s.step, s.plan, s.reactions = "ended", "ended", None, [], []
 
 
+def _reminded(s: GameState, e: ev.RemindersSent) -> None:
+    s.reminded.append(e.step)
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -210,6 +215,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.Announced: _nothing,
     ev.MailBounced: _nothing,
     ev.MessagePosted: _nothing,
+    ev.RemindersSent: _reminded,
 }
 
 

@@ -85,6 +85,8 @@ class GameState:
     plan: list[PlannedStep] = field(default_factory=list)
     step: OpenStep | None = None
     closed_steps: list[str] = field(default_factory=list)
+    #: steps of the current phase whose late players were reminded
+    reminded: list[str] = field(default_factory=list)
     #: orders of the current phase: player -> kind -> order
     orders: dict[str, dict[Kind, GivenOrder]] = field(default_factory=dict)
     #: players who said "rien" for a step: step -> names

@@ -17,6 +17,7 @@ from lgmail.rules import events as ev
 from lgmail.rules.roles import CAMP_OF, ROLES
 from lgmail.rules.state import GameState
 from lgmail.rules.view import view
+from lgmail.service.hints import can_do
 
 PUBLIC = (
     ev.GameStarted,
@@ -92,6 +93,19 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                     text=event.text,
                 )
                 out.append(dataclasses.replace(mail, channel=event.channel, author=event.author))
+        elif isinstance(event, ev.StepOpened) and set(event.actors) != set(
+            state.living_names()
+        ):
+            # a night step: each who can act in it is told what and until when (a vote of
+            # everyone is announced by the digest)
+            for actor in event.actors:
+                if state.players[actor].alive:
+                    out.append(_to(state, actor, "player:step", step=event.step,
+                                   deadline=event.deadline, can=can_do(state, actor)))
+        elif isinstance(event, ev.RemindersSent):
+            for late in event.players:
+                out.append(_to(state, late, "player:reminder", step=event.step,
+                               deadline=event.deadline, can=can_do(state, late)))
         elif isinstance(event, ev.ReactionAwaited):
             out.append(
                 _to(

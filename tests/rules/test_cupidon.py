@@ -30,7 +30,7 @@ ROLES = {
 def test_the_first_night_cupidon_names_two_lovers_who_are_told(tmp_path: Path) -> None:
     game = Scenario(tmp_path, ROLES)
     assert game.phase() == ("night", 1) and game.step() == "cupidon"
-    role_mail = game.mails("Cyril")[-1]
+    role_mail = next(m for m in game.mails("Cyril") if "Votre rôle" in m.subject)
     assert role_mail.subject == "[village] Votre rôle : Cupidon"
     assert "La première nuit : « unir NOM et NOM » (vous pouvez vous choisir)." in role_mail.body
     game.new_mails()
@@ -48,8 +48,11 @@ def test_the_first_night_cupidon_names_two_lovers_who_are_told(tmp_path: Path) -
     )
     (david,) = game.new_mails("David")
     assert "Cupidon vous a uni·e à Chloe." in david.body
-    for other in ("Alice", "Bruno", "Cyril", "Emma"):
+    for other in ("Cyril", "Emma"):
         assert game.new_mails(other) == []
+    for wolf in ("Alice", "Bruno"):  # the wolves' step opens: each wolf is told to act
+        (step,) = game.new_mails(wolf)
+        assert step.subject == "[village] À vous d'agir" and "tuer NOM" in step.body
 
 
 def test_cupidon_may_name_himself(tmp_path: Path) -> None:
