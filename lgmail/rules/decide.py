@@ -122,6 +122,18 @@ def _mj(
         advance(tx)
 
 
+def _note_absences(tx: Tx, variant: Variant) -> None:
+    """At the end of night N: who gave no order during day N-1 and night N."""
+    s = tx.state
+    if s.phase != "night" or s.number < 2:
+        return
+    day, night = f"day {s.number - 1}", f"night {s.number}"
+    absent = [p.name for p in s.living() if not p.acted & {day, night}]
+    if absent:
+        tx.emit(ev.AbsenceNoted(s.number - 1, s.number, absent))
+        variant.absent(tx, absent)
+
+
 def _end_if_decided(tx: Tx) -> None:
     """Deaths outside a resolution (the MJ's thunderbolt) may decide the game at once."""
     s = tx.state
@@ -306,6 +318,7 @@ def advance(tx: Tx, force: bool = False) -> None:
                     )
                 )
                 continue
+            _note_absences(tx, variant)
             variant.resolve_phase(tx)
             continue
         result = variant.outcome(s)

@@ -372,3 +372,14 @@ class RemindersSent(Event):
     step: str
     players: list[str]
     deadline: str
+
+
+@event
+@dataclass(frozen=True)
+class AbsenceNoted(Event):
+    """Living players who gave no order during day `day` and the following night (issue #4,
+    002's absences): the rule set's policy applies; the MJ is told."""
+
+    day: int
+    night: int
+    players: list[str]

@@ -50,6 +50,7 @@ def _step_opened(s: GameState, e: ev.StepOpened) -> None:
 
 def _order(s: GameState, e: ev.OrderAccepted) -> None:
     order = Order(Kind(e.kind), tuple(e.targets), e.blank)
+    s.players[e.player].acted.add(f"{s.phase} {s.number}")
     if order.kind is Kind.TUER:
         s.night.kills = [k for k in s.night.kills if k[0] != e.player] + [(e.player, e.targets[0])]
     if order.kind is Kind.RIEN:
@@ -216,6 +217,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.MailBounced: _nothing,
     ev.MessagePosted: _nothing,
     ev.RemindersSent: _reminded,
+    ev.AbsenceNoted: _nothing,
 }
 
 

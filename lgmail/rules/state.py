@@ -26,6 +26,8 @@ class Player:
     standing: dict[str, str] = field(default_factory=dict)
     #: who plays the seat now, when a substitute took it
     substitute: str = ""
+    #: the phases ("day 1", "night 2", ...) in which this player gave an order
+    acted: set[str] = field(default_factory=set)
 
 
 @dataclass

@@ -61,6 +61,10 @@ class Variant(Protocol):
         """Deaths [(name, cause)] and what they set off (grief, reactions, lost powers)."""
         ...
 
+    def absent(self, tx: Tx, players: list[str]) -> None:
+        """The rule set's policy for players absent a day and the following night."""
+        ...
+
     def close_step(self, tx: Tx, step: str) -> None: ...
 
     def resolve_phase(self, tx: Tx) -> None:

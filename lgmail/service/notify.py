@@ -93,19 +93,46 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                     text=event.text,
                 )
                 out.append(dataclasses.replace(mail, channel=event.channel, author=event.author))
-        elif isinstance(event, ev.StepOpened) and set(event.actors) != set(
-            state.living_names()
-        ):
+        elif isinstance(event, ev.StepOpened) and set(event.actors) != set(state.living_names()):
             # a night step: each who can act in it is told what and until when (a vote of
             # everyone is announced by the digest)
             for actor in event.actors:
                 if state.players[actor].alive:
-                    out.append(_to(state, actor, "player:step", step=event.step,
-                                   deadline=event.deadline, can=can_do(state, actor)))
+                    out.append(
+                        _to(
+                            state,
+                            actor,
+                            "player:step",
+                            step=event.step,
+                            deadline=event.deadline,
+                            can=can_do(state, actor),
+                        )
+                    )
         elif isinstance(event, ev.RemindersSent):
             for late in event.players:
-                out.append(_to(state, late, "player:reminder", step=event.step,
-                               deadline=event.deadline, can=can_do(state, late)))
+                out.append(
+                    _to(
+                        state,
+                        late,
+                        "player:reminder",
+                        step=event.step,
+                        deadline=event.deadline,
+                        can=can_do(state, late),
+                    )
+                )
+        elif isinstance(event, ev.AbsenceNoted) and state.mj:
+            out.append(
+                _mail(
+                    state,
+                    None,
+                    state.mj,
+                    "mj:absent",
+                    me=None,
+                    day=event.day,
+                    night=event.night,
+                    players=event.players,
+                )
+            )
         elif isinstance(event, ev.ReactionAwaited):
             out.append(
                 _to(

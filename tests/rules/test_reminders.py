@@ -38,3 +38,23 @@ def test_the_late_are_reminded_once_before_the_deadline(tmp_path: Path) -> None:
     assert not any("Rappel" in m.subject for m in game.mails("Alice"))
     game.later(minutes=30)
     assert len(game.events("RemindersSent")) == 1  # never two for one step
+
+
+def test_a_player_silent_a_day_and_the_following_night_is_noted_absent(tmp_path: Path) -> None:
+    """Issue #4 §4: "A player with no order during a day and the following night is absent";
+    003 has no policy of its own: the MJ is told, and may replace or strike (test_mj)."""
+    game = Scenario(tmp_path, ROLES)
+    game.ok("Alice", "tuer Emma")
+    game.ok("Bruno", "tuer Emma")
+    game.ok("Chloe", "sonder Alice")
+    assert game.phase() == ("day", 1)
+    for voter in ("Alice", "Bruno", "Chloe"):  # David does not vote
+        game.ok(voter, "vote Bruno")
+    game.end()
+    assert game.phase() == ("night", 2)
+    game.ok("Alice", "tuer Chloe")  # Chloe, silent tonight, voted yesterday
+    game.end()
+    (noted,) = game.events("AbsenceNoted")
+    assert noted == {"type": "AbsenceNoted", "day": 1, "night": 2, "players": ["David"]}
+    mail = game.mails("mj@example.org")
+    assert any("Aucun ordre du jour 1 ni de la nuit 2 de : David." in m.body for m in mail)

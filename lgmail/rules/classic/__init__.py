@@ -247,6 +247,9 @@ class Classic:
     def kill(self, tx: Tx, victims: list[tuple[str, str]]) -> None:
         deaths.kill(tx, victims)
 
+    def absent(self, tx: Tx, players: list[str]) -> None:
+        """003 has no absence rule: the MJ is told (AbsenceNoted) and replaces or strikes."""
+
     def close_step(self, tx: Tx, step: str) -> None:
         s = tx.state
         if step == CUPIDON:
