@@ -1,16 +1,21 @@
-"""`lgmail serve`: the listeners, the IMAP poller and one worker that processes the inbox,
-delivers the outbox and resolves due deadlines."""
+"""`lgmail serve`: the listeners, the IMAP poller, the deadline scheduler (one job per game at
+its next deadline, ``lgmail.service.scheduler``) and one worker that processes the inbox and
+delivers the outbox; every `sweep_seconds` the worker also ticks every game and schedules it
+again from the log: a safety net for what the scheduler cannot see (a command run by another
+process, such as `lgmail phase extend` or `lgmail ingest`)."""
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from lgmail.mail.listener import GameMailHandler, LmtpListener, SmtpListener, host_port
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound
+from lgmail.service.scheduler import Clock, DeadlineScheduler
 
 log = logging.getLogger(__name__)
 
@@ -22,12 +27,27 @@ class Endpoints:
     imap: str | None = None
 
 
+#: inbox rows the worker processes in one round
+BATCH = 100
+
+
 class Server:
-    def __init__(self, games: Games, endpoints: Endpoints, sweep_seconds: float = 30.0) -> None:
+    def __init__(
+        self,
+        games: Games,
+        endpoints: Endpoints,
+        sweep_seconds: float = 60.0,
+        clock: Clock | None = None,
+    ) -> None:
+        """`clock`: how the games' clock (`games.now`) runs against the wall clock (default:
+        ``Clock.of(games.now)``)."""
         self.games = games
         self.inbound = Inbound(games)
         self.endpoints = endpoints
         self.sweep_seconds = sweep_seconds
+        self.scheduler = DeadlineScheduler(games, clock)
+        #: time.monotonic() of the last full sweep
+        self._swept: float | None = None
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
@@ -50,8 +70,11 @@ class Server:
         self._wake.set()
 
     def start(self) -> None:
+        """Listen (mail is stored meanwhile), resolve what fell due while no service ran and
+        schedule every game's next deadline, then start the worker."""
         for listener in self._listeners:
             listener.start()
+        self.scheduler.start()
         self._spawn("worker", self._work)
         if self.endpoints.imap:
             self._spawn("imap", self._poll_imap)
@@ -68,16 +91,47 @@ class Server:
             listener.stop()
         for thread in self._threads:
             thread.join(timeout=10)
+        self.scheduler.stop()
 
-    def sweep(self) -> None:
-        """Process the inbox, deliver the outbox, resolve due deadlines: once."""
-        self.inbound.process_pending()
-        for game in self.games.store.games():
+    def sweep(self, full: bool | None = None) -> None:
+        """One round of the worker: process the inbox and schedule again the games it touched;
+        when `full` (default: when the last full round is `sweep_seconds` old), also tick
+        every game and schedule it again from the log; then deliver the outbox."""
+        if full is None:
+            full = self._swept is None or time.monotonic() - self._swept >= self.sweep_seconds
+        touched = self.drain()
+        if full:
+            self._swept = time.monotonic()
+            for game in self.games.store.games():
+                try:
+                    self.games.tick(game)
+                except Exception:
+                    log.exception("tick of %s failed", game)
+                touched.add(game)
+        for game in sorted(touched):
             try:
-                self.games.tick(game)
+                self.scheduler.reschedule(game)
             except Exception:
-                log.exception("tick of %s failed", game)
+                log.exception("scheduling %s failed", game)
         self.games.flush()
+
+    def drain(self) -> set[str]:
+        """Process a batch of inbox rows; the games they touched."""
+        rows = self.games.store.inbox_pending(BATCH)
+        touched: set[str] = set()
+        processed = 0
+        for row in rows:
+            try:
+                done = self.inbound.process(row.id)
+            except Exception:  # a row that fails stays pending for the next round
+                log.exception("inbox row %s failed", row.id)
+                continue
+            processed += 1
+            if done.game is not None:
+                touched.add(done.game)
+        if len(rows) == BATCH and processed:
+            self._wake.set()  # more to come: no waiting
+        return touched
 
     def _work(self) -> None:
         while not self._stop.is_set():
@@ -85,8 +139,13 @@ class Server:
                 self.sweep()
             except Exception:
                 log.exception("sweep failed")
-            self._wake.wait(self.sweep_seconds)
+            self._wake.wait(self._until_sweep())
             self._wake.clear()
+
+    def _until_sweep(self) -> float:
+        if self._swept is None:
+            return 0.0
+        return max(0.0, self._swept + self.sweep_seconds - time.monotonic())
 
     def _poll_imap(self) -> None:
         from lgmail.mail.imap import FileCursor, ImapPoller, ImapSource
