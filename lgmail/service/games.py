@@ -133,7 +133,7 @@ class Games:
         digest = hashlib.sha256(f"{seed}:{state.version}:{salt}".encode()).digest()
         return int.from_bytes(digest[:8], "big") >> 1
 
-    def _transact(
+    def transact(
         self,
         name: str,
         attempt: Callable[[GameState, datetime], tuple[list[ev.Event], R]],
@@ -171,7 +171,7 @@ class Games:
                     now,
                     outbox=mails,
                     snapshot=dump(after) if _milestone(events) else None,
-                    **({"inbox": inbox} if inbox is not None else {}),
+                    inbox=inbox,
                 )
             except ConcurrencyConflict:
                 continue
@@ -184,13 +184,13 @@ class Games:
         self, state: GameState, events: list[ev.Event], version: int, now: datetime
     ) -> list[OutgoingMail]:
         return [
-            self._envelope(
+            self.envelope(
                 state, mail, f"<{slug(state.name)}.{version}.{i}@{self.settings.domain}>", now
             )
             for i, mail in enumerate(mails_for(state, events))
         ]
 
-    def _envelope(
+    def envelope(
         self,
         state: GameState,
         mail: Mail,
@@ -285,7 +285,7 @@ class Games:
                 raise GameError(f"cannot create {name!r}: {decision}")
             return decision, None
 
-        _, state, _ = self._transact(name, attempt, "cli:game-create", new=True)
+        _, state, _ = self.transact(name, attempt, "cli:game-create", new=True)
         return state
 
     def start(self, name: str) -> GameState:
@@ -295,7 +295,7 @@ class Games:
                 raise GameError(f"cannot start {name!r}: {decision}")
             return decision, None
 
-        _, state, _ = self._transact(name, attempt, "cli:game-start")
+        _, state, _ = self.transact(name, attempt, "cli:game-start")
         return state
 
     def act(self, name: str, email: str, text: str, cause: str = "cli:act") -> Answer:
@@ -317,7 +317,7 @@ class Games:
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
             return list(events), None
 
-        self._transact(name, attempt, cause, extra=extra, inbox=inbox)
+        self.transact(name, attempt, cause, extra=extra, inbox=inbox)
 
     def play(
         self,
@@ -370,7 +370,7 @@ class Games:
                 events += self._tick_first(state, now)
             return events, self._answer(state, player, lines, wants_help)
 
-        return self._transact(name, attempt, cause, extra=reply, inbox=inbox)
+        return self.transact(name, attempt, cause, extra=reply, inbox=inbox)
 
     def post(
         self,
@@ -411,7 +411,7 @@ class Games:
             )
             return events, Answer(refusal is None, subject, body, [])
 
-        return self._transact(name, attempt, cause, extra=reply, inbox=inbox)
+        return self.transact(name, attempt, cause, extra=reply, inbox=inbox)
 
     def _stranger(self, state: GameState) -> Answer:
         line = {"text": "", "ok": False, "cause": Cause.NOT_A_PLAYER.value, "detail": {}}
@@ -450,7 +450,7 @@ class Games:
                 raise GameError(f"cannot end the step of {name!r}: {decision}")
             return decision, None
 
-        _, state, events = self._transact(name, attempt, "mj:phase-end")
+        _, state, events = self.transact(name, attempt, "mj:phase-end")
         return state, events
 
     def mj(self, name: str, command: MjCommand, cause: str = "cli:mj") -> list[ev.Event]:
@@ -463,14 +463,14 @@ class Games:
                 raise GameError(f"{name}: refused: {decision}")
             return events + decision, None
 
-        _, _, events = self._transact(name, attempt, cause)
+        _, _, events = self.transact(name, attempt, cause)
         return events
 
     def tick(self, name: str) -> list[ev.Event]:
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
             return self._tick_first(state, now), None
 
-        _, _, events = self._transact(name, attempt, "deadline")
+        _, _, events = self.transact(name, attempt, "deadline")
         return events
 
     def run_command(self, name: str, command: Command, cause: str) -> Refusal | list[ev.Event]:
@@ -482,7 +482,7 @@ class Games:
                 return [], decision
             return decision, None
 
-        refusal, _, events = self._transact(name, attempt, cause)
+        refusal, _, events = self.transact(name, attempt, cause)
         return refusal if refusal is not None else events
 
     # --- export, import, replay ------------------------------------------------------------

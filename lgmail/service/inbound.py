@@ -40,9 +40,9 @@ from lgmail.rules.refusal import Refusal
 from lgmail.rules.state import GameState
 from lgmail.rules.variants import variant_of
 from lgmail.rules.view import view
-from lgmail.service.games import Answer, GameError, Games
+from lgmail.service.games import Answer, Games
 from lgmail.service.notify import Mail
-from lgmail.store import OutgoingMail
+from lgmail.store import InboxAlreadyProcessed, OutgoingMail
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +109,14 @@ class Inbound:
         return done
 
     def process(self, inbox_id: int) -> Processed:
+        """Apply one inbox row, once: a row another worker applied first is left alone."""
+        try:
+            return self._process(inbox_id)
+        except InboxAlreadyProcessed:
+            row = self.games.store.inbox_row(inbox_id)
+            return Processed(row.outcome or "done")
+
+    def _process(self, inbox_id: int) -> Processed:
         row = self.games.store.inbox_row(inbox_id)
         if row.processed_at is not None:
             return Processed(row.outcome or "done")
@@ -209,7 +217,7 @@ class Inbound:
             f"@{self.domain}>"
         )
         references = [*mail.references, mail.message_id] if mail.message_id else None
-        return self.games._envelope(state, reply, message_id, now, mail.message_id, references)
+        return self.games.envelope(state, reply, message_id, now, mail.message_id, references)
 
     def _flooded(self, address: str, now: datetime) -> bool:
         since = now - timedelta(hours=1)
@@ -275,7 +283,7 @@ class Inbound:
                 f"<{slug(game)}.alert.{hashlib.sha256(basis.encode()).hexdigest()[:20]}"
                 f"@{self.domain}>"
             )
-            return [self.games._envelope(after, notice, message_id, now)]
+            return [self.games.envelope(after, notice, message_id, now)]
 
         self.games.commit(
             game, [], f"mail:{mail.message_id}", extra=extra, inbox=(inbox_id, "forged")
@@ -345,12 +353,7 @@ class Inbound:
             answer = Mail(None, after.mj or "", after.lang, "mj:answer", subject, body)
             return [self._as_reply(after, answer, mail, now)]
 
-        try:
-            _, _, _ = self.games._transact(
-                game, attempt, cause, extra=extra, inbox=(inbox_id, "mj")
-            )
-        except GameError:
-            raise
+        self.games.transact(game, attempt, cause, extra=extra, inbox=(inbox_id, "mj"))
         return Processed("mj", game)
 
 

@@ -216,7 +216,7 @@ def _job_id(game: str) -> str:
 
 
 def _whole_second(moment: datetime) -> datetime:
-    """Commands see the clock to the second (``Games._transact``): a moment with a fraction of
+    """Commands see the clock to the second (``Games.transact``): a moment with a fraction of
     a second is reached at the next whole second."""
     if moment.microsecond == 0:
         return moment

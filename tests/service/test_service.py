@@ -67,12 +67,13 @@ class RacingStore(EventStore):
         recorded_at: datetime,
         outbox: Sequence[OutgoingMail] = (),
         snapshot: str | None = None,
+        inbox: tuple[int, str] | None = None,
     ) -> list[RecordedEvent]:
         if not self.raced:
             self.raced = True
             email, text = self.rival_text
             assert self.rival.act(self.game, email, text).ok
-        return super().append(game, expected_version, events, recorded_at, outbox, snapshot)
+        return super().append(game, expected_version, events, recorded_at, outbox, snapshot, inbox)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
