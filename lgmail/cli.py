@@ -218,7 +218,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     conf = settings_mod.load(args.data, args.db, relay=args.relay)
-    games = Games(conf)
+    try:
+        games = Games(conf)
+    except Exception as error:
+        print(f"lgmail: cannot open the store: {error}", file=sys.stderr)
+        # for an MTA's pipe transport: try again later (EX_TEMPFAIL)
+        return EX_TEMPFAIL if args.command == "ingest" else 2
     try:
         return _run(games, args)
     except GameError as error:

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import os
 import socket
+import uuid
 from collections.abc import Iterator
 from email.message import EmailMessage
 from email.utils import make_msgid
@@ -55,9 +57,34 @@ class Live:
         return msg
 
 
+PG = os.environ.get("LGMAIL_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+@pytest.fixture(params=["sqlite"] + ([] if PG == "none" else ["postgresql"]))
+def database(request: pytest.FixtureRequest) -> Iterator[str | None]:
+    """The store under test: SQLite in the data dir, or a PostgreSQL schema of its own."""
+    if request.param == "sqlite":
+        yield None
+        return
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    schema = f"lgmail_inbound_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    admin = create_engine(PG)
+    with admin.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        url = make_url(PG).update_query_dict({"options": f"-csearch_path={schema}"})
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        admin.dispose()
+
+
 @pytest.fixture
-def live(tmp_path: Path) -> Iterator[Live]:
-    game = Scenario(tmp_path, ROLES)
+def live(tmp_path: Path, database: str | None) -> Iterator[Live]:
+    game = Scenario(tmp_path, ROLES, db=database)
     smtp, lmtp = free_port(), free_port()
     server = Server(
         game.games, Endpoints(f"127.0.0.1:{smtp}", f"127.0.0.1:{lmtp}"), sweep_seconds=0.2

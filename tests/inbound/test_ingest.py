@@ -55,3 +55,10 @@ def test_ingest_from_stdin_and_an_unknown_recipient(
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stranger)))
     assert main(["--data", data, "ingest", "-"]) == 67
     assert game.games.store.inbox_pending() == []
+
+
+def test_ingest_while_the_database_is_away_asks_the_mta_to_retry(tmp_path: Path) -> None:
+    eml = tmp_path / "order.eml"
+    eml.write_bytes(raw_mail("bruno@example.org", "village+x@lgmail.localhost", "vote Alice"))
+    away = "postgresql+psycopg://nobody@127.0.0.1:1/none?connect_timeout=2"
+    assert main(["--data", str(tmp_path / "data"), "--db", away, "ingest", str(eml)]) == 75
