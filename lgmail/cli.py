@@ -209,9 +209,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     outbox = sub.add_parser("outbox", help="mail waiting to go out, or given up")
     outbox.add_argument("--failed", action="store_true", help="the mail given up (for the MJ)")
-    demo = sub.add_parser("demo", help="play a whole classic game with bots")
-    demo.add_argument("--players", type=int, default=8)
-    demo.add_argument("--seed", type=int, default=2026)
+    demo = sub.add_parser(
+        "demo", help="bots play a whole classic game by mail, on the embedded defaults"
+    )
+    demo.add_argument(
+        "--players",
+        type=int,
+        default=8,
+        choices=range(5, 21),
+        metavar="N",
+        help="players, 5 to 20 (default %(default)s)",
+    )
+    demo.add_argument(
+        "--seed",
+        type=int,
+        default=2026,
+        help="the deal and the bots' choices (default %(default)s)",
+    )
     return parser
 
 
