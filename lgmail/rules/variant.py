@@ -19,6 +19,8 @@ class Variant(Protocol):
     roles: Mapping[str, RoleSpec]
     #: option defaults of the rule set
     defaults: Mapping[str, object]
+    #: the steps where everyone votes (announced by the public digest, not one by one)
+    vote_steps: frozenset[str]
 
     def composition(self, count: int) -> list[str]:
         """The default deal for `count` players."""

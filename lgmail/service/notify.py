@@ -16,6 +16,7 @@ from lgmail.mail.render import render
 from lgmail.rules import events as ev
 from lgmail.rules.roles import CAMP_OF, ROLES
 from lgmail.rules.state import GameState
+from lgmail.rules.variants import variant_of
 from lgmail.rules.view import view
 from lgmail.service.hints import can_do
 
@@ -93,7 +94,7 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                     text=event.text,
                 )
                 out.append(dataclasses.replace(mail, channel=event.channel, author=event.author))
-        elif isinstance(event, ev.StepOpened) and set(event.actors) != set(state.living_names()):
+        elif isinstance(event, ev.StepOpened) and event.step not in variant_of(state).vote_steps:
             # a night step: each who can act in it is told what and until when (a vote of
             # everyone is announced by the digest)
             for actor in event.actors:

@@ -58,3 +58,11 @@ def test_a_player_silent_a_day_and_the_following_night_is_noted_absent(tmp_path:
     assert noted == {"type": "AbsenceNoted", "day": 1, "night": 2, "players": ["David"]}
     mail = game.mails("mj@example.org")
     assert any("Aucun ordre du jour 1 ni de la nuit 2 de : David." in m.body for m in mail)
+
+
+def test_a_night_step_is_mailed_even_when_every_living_player_acts_in_it(
+    tmp_path: Path,
+) -> None:
+    game = Scenario(tmp_path, {"Alice": "loup-garou", "Chloe": "voyante"})
+    for name in ("Alice", "Chloe"):
+        assert any("À vous d'agir" in m.subject for m in game.mails(name))
