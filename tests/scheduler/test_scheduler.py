@@ -25,8 +25,9 @@ from lgmail.service.games import Games
 from lgmail.service.scheduler import Clock
 from lgmail.service.server import Endpoints, Server
 from lgmail.store.schema import outbox
+from tests.conftest import PG
 from tests.scenario import START, Scenario
-from tests.scheduler.conftest import PG, FastClock, wait_for
+from tests.scheduler.conftest import FastClock, wait_for
 
 ROLES = {"Alice": "loup-garou", "Bruno": "voyante", "Chloe": "villageois", "David": "villageois"}
 NO_LISTENER = Endpoints(None, None, None)

@@ -3,9 +3,8 @@ again on fresh state; mails leave through the outbox once; a whole game runs on 
 
 from __future__ import annotations
 
-import os
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -14,34 +13,12 @@ import pytest
 from lgmail import settings
 from lgmail.service.games import Games
 from lgmail.store import EventStore, NewEvent, OutgoingMail, RecordedEvent
+from tests.conftest import PG
 from tests.scenario import START, Scenario
 
-PG = os.environ.get("LGMAIL_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 BACKENDS = ["sqlite"] + ([] if PG == "none" else ["postgresql"])
 
 ROLES = {"Alice": "loup-garou", "Bruno": "voyante", "Chloe": "villageois", "David": "villageois"}
-
-
-@pytest.fixture
-def pg_schema() -> Iterator[str]:
-    """A PostgreSQL URL on a schema of its own, dropped afterwards (runs never share tables)."""
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    schema = f"lgmail_service_{os.getpid()}_{uuid.uuid4().hex[:8]}"
-    admin = create_engine(PG)
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        yield (
-            make_url(PG)
-            .update_query_dict({"options": f"-csearch_path={schema}"})
-            .render_as_string(hide_password=False)
-        )
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        admin.dispose()
 
 
 @pytest.fixture
