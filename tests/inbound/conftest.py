@@ -1,8 +1,6 @@
 from __future__ import annotations
 
-import os
 import socket
-import uuid
 from collections.abc import Iterator
 from email.message import EmailMessage
 from email.utils import make_msgid
@@ -11,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from lgmail.service.server import Endpoints, Server
+from tests.conftest import PG
 from tests.scenario import Scenario
 
 ROLES = {
@@ -57,29 +56,10 @@ class Live:
         return msg
 
 
-PG = os.environ.get("LGMAIL_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-
-
 @pytest.fixture(params=["sqlite"] + ([] if PG == "none" else ["postgresql"]))
-def database(request: pytest.FixtureRequest) -> Iterator[str | None]:
+def database(request: pytest.FixtureRequest) -> str | None:
     """The store under test: SQLite in the data dir, or a PostgreSQL schema of its own."""
-    if request.param == "sqlite":
-        yield None
-        return
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    schema = f"lgmail_inbound_{os.getpid()}_{uuid.uuid4().hex[:8]}"
-    admin = create_engine(PG)
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        url = make_url(PG).update_query_dict({"options": f"-csearch_path={schema}"})
-        yield url.render_as_string(hide_password=False)
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        admin.dispose()
+    return None if request.param == "sqlite" else str(request.getfixturevalue("pg_schema"))
 
 
 @pytest.fixture
