@@ -1,0 +1,693 @@
+"""The 21:30 storm: N games whose deadline falls at the same second, resolved by one service
+process, their mails delivered to an SMTP relay; seconds, mails per second and peak RSS.
+
+Usage: ``python bench/storm.py [--games N] [--db URL] [--path jobs|startup] [--split]``
+
+The workload (not timed): a data directory in a temporary folder, SQLite (or, with ``--db``, a
+schema of its own in that PostgreSQL database, dropped afterwards). N classic games (default
+1000) of 12 to 20 players each (seeded random: ``--seed``), default composition, are created and
+started through ``Games`` on a fixed game clock at 2026-03-09 22:00 Europe/Paris with the
+options ``close_at = "21:30"`` (002), ``election = false`` and
+``step_minutes = {cupidon: 0, loups: 0}``: night 1 rises at 22:00 and every one of its steps
+(Cupidon, Loups, Sorcière) is due at 2026-03-10 21:30 Europe/Paris, in every game. This is done
+in a child process (so that its memory is not the service's); its mails (roles, night 1) are
+marked sent without being delivered, so that the outbox is empty when the clock starts.
+
+The sink: an aiosmtpd ``Controller`` on loopback in a child process of its own (its CPU and
+memory are not the service's, as a real relay's would not be), accepting every recipient and
+dropping every mail, counting them.
+
+The service (this process, as ``lgmail serve`` would run it): ``Games`` on the data directory
+with ``relay = 127.0.0.1:PORT`` (``lgmail.mail.sender.SmtpRelay``, the sink), and
+``Server(games, Endpoints(no listener), sweep_seconds=3600)`` with its ``DeadlineScheduler``
+(APScheduler, a pool of 10 threads) on a game clock running at the real pace. Two paths:
+
+* ``jobs`` (default): the service is started ``--lead`` seconds of game time before 21:30 (its
+  start-up ticks each game once, nothing is due, and schedules each at 21:30:00; its worker's
+  first sweep does it again), then waits: at 21:30:00 the N jobs fire at once. The clock starts
+  at the real instant the game clock reaches 21:30:00.
+* ``startup``: the service starts at 21:30:30 (a restart after the deadline): its scheduler's
+  start-up ticks every game, one after the other, before scheduling it. The clock starts just
+  before ``Server.start()`` (called in a thread of its own, so that this one can count).
+
+Mail: by default, as lgmail does, each tick's transaction is followed by ``Games.flush()``, which
+delivers what is due in the outbox to the relay at once (inline, in the tick's thread). With
+``--split`` the service's ``Games.flush`` does nothing until phase 1 is over; the worker is then
+woken and its sweep delivers the outbox: the two phases apart.
+
+Timed (``time.monotonic``), polled every 50 ms on a connection of its own:
+
+1. **resolved**: until every game has its ``PhaseOpened`` (day 1) written after the clock
+   started, i.e. its night closed at the deadline and resolved, with the mails that causes in
+   the outbox (same transaction);
+2. **delivered**: from there until no mail written since the clock started is left unsent (and
+   none given up).
+
+Checked after the run: each game has its steps closed with reason ``deadline``, its day 1
+opened, and nothing else; the sink counted as many mails as the outbox got; every game's job is
+set again (day 1) before ``Server.stop()``, which would otherwise hang (APScheduler's
+``shutdown(wait=True)`` joins the pool while holding the lock a running job's ``add_job``
+waits for). Printed: both phases and their total (target <= 60 s), the mails and mails per
+second, when 50, 90, 99 and 100 % of the games were resolved, the CPU time of the service and
+of the sink during the timed part, the service's RSS before the clock started and its peak
+(``ru_maxrss``; target <= 300 MB), and the warnings and errors the service logged (a tick that
+fails is tried again 30 s later by the scheduler).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import multiprocessing
+import multiprocessing.synchronize
+import os
+import random
+import resource
+import socket
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope, Session
+from sqlalchemy import Engine, create_engine, text
+from sqlalchemy.engine import make_url
+
+from lgmail.mail.sender import Sender, send_outbox
+from lgmail.rules.commands import Seat
+from lgmail.rules.decide import next_deadline
+from lgmail.service.games import Games
+from lgmail.service.scheduler import Clock
+from lgmail.service.server import Endpoints, Server
+from lgmail.settings import load
+from lgmail.store import OutgoingMail
+
+HOST = "127.0.0.1"
+TZ = "Europe/Paris"
+#: night 1 rises at 22:00 the day before (002's rhythm) ...
+RISE = datetime(2026, 3, 9, 22, 0, tzinfo=ZoneInfo(TZ)).astimezone(UTC)
+#: ... and all its steps close at 21:30
+DEADLINE = datetime(2026, 3, 10, 21, 30, tzinfo=ZoneInfo(TZ)).astimezone(UTC)
+OPTIONS: dict[str, Any] = {
+    "close_at": "21:30",
+    "tz": TZ,
+    "election": False,
+    "step_minutes": {"cupidon": 0, "loups": 0},
+}
+POLL_SECONDS = 0.05
+TARGET_SECONDS = 60.0
+TARGET_MB = 300.0
+
+
+# -- setup (a child process) -------------------------------------------------------------------
+
+
+class QuietGames(Games):
+    """Games whose commits leave their mails in the outbox (no Maildir written)."""
+
+    def flush(self, now: datetime | None = None, sender: Sender | None = None) -> int:
+        return 0
+
+
+class Discard:
+    """A sender that drops every mail: the rows are marked sent."""
+
+    def open(self) -> None:
+        pass
+
+    def send(self, mail: OutgoingMail, name: str) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class Built:
+    names: list[str]
+    players: list[int]
+    seconds: float
+    mails: int
+
+
+def game_name(i: int) -> str:
+    return f"storm-{i:04d}"
+
+
+def build(data: str, db: str, count: int, seed: int) -> Built:
+    """Create and start `count` games, all due at DEADLINE; mark their mails sent."""
+    started = time.monotonic()
+    games = QuietGames(load(data, db), now=lambda: RISE)
+    rng = random.Random(seed)
+    names, players = [], []
+    for i in range(count):
+        name = game_name(i)
+        size = rng.randint(12, 20)
+        seats = [Seat(f"Joueur{j:02d}", f"j{j:02d}.{name}@example.org") for j in range(size)]
+        games.create(
+            name,
+            "classic",
+            seats,
+            options=OPTIONS,
+            mj=f"mj.{name}@example.org",
+            seed=rng.getrandbits(32),
+        )
+        state = games.start(name)
+        if state.phase != "night" or next_deadline(state) != DEADLINE:
+            raise SystemExit(f"{name}: {state.phase}, next deadline {next_deadline(state)}")
+        names.append(name)
+        players.append(len(seats))
+    mails = send_outbox(games.store, Discard(), RISE, batch=1000)
+    if games.store.pending_mail(1):
+        raise SystemExit("setup mails left in the outbox")
+    games.store.close()
+    return Built(names, players, time.monotonic() - started, mails)
+
+
+def build_apart(data: str, db: str, count: int, seed: int) -> Built:
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+        return pool.submit(build, data, db, count, seed).result()
+
+
+# -- the sink (a child process) ----------------------------------------------------------------
+
+
+class DropHandler:
+    """Every recipient accepted (aiosmtpd's default RCPT), every mail counted and dropped."""
+
+    def __init__(self, counter: Any) -> None:
+        self.counter = counter
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        with self.counter.get_lock():
+            self.counter.value += 1
+        return "250 OK"
+
+
+def _sink(
+    port: int,
+    counter: Any,
+    ready: multiprocessing.synchronize.Event,
+    stop: multiprocessing.synchronize.Event,
+) -> None:
+    controller = Controller(DropHandler(counter), hostname=HOST, port=port, server_hostname="sink")
+    controller.start()
+    ready.set()
+    stop.wait()
+    controller.stop()
+
+
+@dataclass(frozen=True)
+class Sink:
+    counter: Any
+    pid: int
+
+    def accepted(self) -> int:
+        return int(self.counter.value)
+
+    def cpu(self) -> float:
+        """The sink process's CPU seconds so far (user + system)."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextmanager
+def sink(port: int) -> Iterator[Sink]:
+    """The SMTP sink on `port`, in a process of its own."""
+    context = multiprocessing.get_context("spawn")
+    counter = context.Value("q", 0)
+    ready, stop = context.Event(), context.Event()
+    process = context.Process(target=_sink, args=(port, counter, ready, stop), daemon=True)
+    process.start()
+    if not ready.wait(60):
+        process.kill()
+        raise SystemExit("the SMTP sink did not start")
+    try:
+        yield Sink(counter, process.pid or 0)
+    finally:
+        stop.set()
+        process.join(timeout=10)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+# -- the service -------------------------------------------------------------------------------
+
+
+class GameClock:
+    """Game time from `at`, at the real pace (rate 1), from the moment it is made."""
+
+    def __init__(self, at: datetime) -> None:
+        self.at = at
+        self.t0 = time.monotonic()
+
+    def now(self) -> datetime:
+        return self.at + timedelta(seconds=time.monotonic() - self.t0)
+
+    def when(self, moment: datetime) -> float:
+        """The time.monotonic() at which the game clock reaches `moment`."""
+        return self.t0 + (moment - self.at).total_seconds()
+
+
+class StormGames(Games):
+    """The service's Games: lgmail's own, but for two hooks of the bench. While `hold` is set,
+    flush does nothing (``--split``); `swept` is set when the worker's sweep reaches its flush
+    (its end)."""
+
+    hold = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.swept = threading.Event()
+
+    def flush(self, now: datetime | None = None, sender: Sender | None = None) -> int:
+        if threading.current_thread().name == "lgmail-worker":
+            self.swept.set()
+        if self.hold:
+            return 0
+        return super().flush(now, sender)
+
+
+class Watch:
+    """Counts read on a connection of its own (WAL: readers do not block the service)."""
+
+    def __init__(self, url: str) -> None:
+        self.engine: Engine = create_engine(url)
+        with self.engine.connect() as conn:
+            self.position = int(
+                conn.execute(text("SELECT COALESCE(MAX(position), 0) FROM events")).scalar_one()
+            )
+            self.outbox_id = int(
+                conn.execute(text("SELECT COALESCE(MAX(id), 0) FROM outbox")).scalar_one()
+            )
+
+    def _count(self, sql: str, since: int) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(text(sql), {"since": since}).scalar_one())
+
+    def opened(self) -> int:
+        """PhaseOpened events written since the clock started."""
+        return self._count(
+            "SELECT COUNT(*) FROM events WHERE position > :since AND type = 'PhaseOpened'",
+            self.position,
+        )
+
+    def written(self) -> int:
+        return self._count("SELECT COUNT(*) FROM outbox WHERE id > :since", self.outbox_id)
+
+    def unsent(self) -> int:
+        return self._count(
+            "SELECT COUNT(*) FROM outbox WHERE id > :since AND sent_at IS NULL "
+            "AND failed_at IS NULL",
+            self.outbox_id,
+        )
+
+    def failed(self) -> int:
+        return self._count(
+            "SELECT COUNT(*) FROM outbox WHERE id > :since AND failed_at IS NOT NULL",
+            self.outbox_id,
+        )
+
+    def check(self, names: list[str]) -> list[str]:
+        """What is wrong with the games' events since the clock started (empty: all fine)."""
+        seen: dict[str, list[tuple[str, dict[str, Any]]]] = defaultdict(list)
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                text("SELECT game, type, payload FROM events WHERE position > :since"),
+                {"since": self.position},
+            )
+            for game, kind, payload in rows:
+                seen[str(game)].append((str(kind), json.loads(payload)))
+            mails: dict[str, int] = dict(
+                conn.execute(
+                    text("SELECT game, COUNT(*) FROM outbox WHERE id > :since GROUP BY game"),
+                    {"since": self.outbox_id},
+                ).all()
+            )
+        wrong = []
+        for name in names:
+            events = seen.get(name, [])
+            closed = [p["reason"] for k, p in events if k == "StepClosed"]
+            opened = [p["kind"] for k, p in events if k == "PhaseOpened"]
+            if (
+                not closed
+                or set(closed) != {"deadline"}
+                or opened != ["day"]
+                or not mails.get(name)
+            ):
+                wrong.append(f"{name}: closed {closed}, opened {opened}, {mails.get(name)} mails")
+        wrong += [f"{game}: not a game of the bench" for game in seen if game not in set(names)]
+        return wrong
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+class Tally(logging.Handler):
+    """The service's warnings and errors, counted by message (the first text of each kept)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.counts: Counter[str] = Counter()
+        self.first: dict[str, str] = {}
+
+    def emit(self, record: logging.LogRecord) -> None:
+        key = f"{record.levelname} {record.name}: {record.msg}"
+        self.counts[key] += 1
+        if key not in self.first:
+            text = record.getMessage()
+            if record.exc_info and record.exc_info[1] is not None:
+                text += f" ({str(record.exc_info[1]).splitlines()[0]})"
+            self.first[key] = text
+
+
+def resolving(watch: Watch, count: int, start: float, timeout: float) -> dict[int, float]:
+    """Poll until `count` games are resolved; the seconds from `start` at which 50, 90, 99
+    and 100 % of them were."""
+    marks = {50: 0.0, 90: 0.0, 99: 0.0, 100: 0.0}
+    end = time.monotonic() + timeout
+    while True:
+        done, now = watch.opened(), time.monotonic()
+        for mark in marks:
+            if not marks[mark] and done * 100 >= count * mark:
+                marks[mark] = now - start
+        if done >= count:
+            return marks
+        if now > end:
+            raise SystemExit(f"timed out after {timeout:.0f} s: {done} of {count} resolved")
+        time.sleep(POLL_SECONDS)
+
+
+def wait_until(what: Any, timeout: float, label: str) -> float:
+    """Poll `what()` until true; the time.monotonic() it was seen true."""
+    end = time.monotonic() + timeout
+    while not what():
+        if time.monotonic() > end:
+            raise SystemExit(f"timed out after {timeout:.0f} s waiting for {label}")
+        time.sleep(POLL_SECONDS)
+    return time.monotonic()
+
+
+def rss_mb() -> float:
+    """The process's resident set now, in MB (VmRSS)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+@dataclass(frozen=True)
+class Run:
+    resolved_s: float
+    delivered_s: float
+    mails: int
+    sent_in_phase1: int
+    accepted: int
+    cpu_s: float
+    rss_before: float
+    peak_before: float
+    peak: float
+    start_s: float
+    slack_s: float
+    settled_s: float
+    marks: dict[int, float]
+    sink_cpu_s: float
+    problems: Counter[str]
+    first: dict[str, str]
+
+
+def stop(server: Server, timeout: float = 60.0) -> None:
+    """``server.stop()``, given up after `timeout` (it hangs when a job is rescheduling)."""
+    stopper = threading.Thread(target=server.stop, name="stop", daemon=True)
+    stopper.start()
+    stopper.join(timeout)
+    if stopper.is_alive():
+        print(f"Server.stop() did not return in {timeout:.0f} s: exiting", file=sys.stderr)
+        sys.stderr.flush()
+        os._exit(3)
+
+
+def serve(
+    data: str, db: str, names: list[str], path: str, split: bool, lead: float, timeout: float
+) -> Run:
+    port = free_port()
+    settings = load(data, db, relay=f"{HOST}:{port}")
+    tally = Tally()
+    logging.getLogger("lgmail").addHandler(tally)
+    with sink(port) as relay:
+        clock = GameClock(
+            DEADLINE - timedelta(seconds=lead)
+            if path == "jobs"
+            else DEADLINE + timedelta(seconds=30)
+        )
+        games = StormGames(settings, now=clock.now)
+        games.hold = split
+        watch = Watch(settings.db_url)
+        server = Server(
+            games,
+            Endpoints(smtp=None, lmtp=None, imap=None),
+            sweep_seconds=3600,
+            clock=Clock(clock.now, 1.0),
+        )
+        start_s = slack_s = 0.0
+        try:
+            if path == "jobs":
+                begun = time.monotonic()
+                server.start()
+                if not games.swept.wait(timeout):
+                    raise SystemExit("the worker's first sweep did not end")
+                start_s = time.monotonic() - begun
+                started = clock.when(DEADLINE)
+                slack_s = started - time.monotonic()
+                if slack_s < 0.5:
+                    raise SystemExit(
+                        f"the service took {start_s:.1f} s to start, past 21:30 "
+                        f"(--lead {lead:.0f}): raise --lead"
+                    )
+                rss_before, peak_before = rss_mb(), peak_mb()
+                time.sleep(max(0.0, started - time.monotonic()))
+                cpu0, sink_cpu0 = cpu_seconds(), relay.cpu()
+                marks = resolving(watch, len(names), started, timeout)
+            else:
+                rss_before, peak_before = rss_mb(), peak_mb()
+                # started in a thread of its own (the main thread counts the games resolved)
+                starter = threading.Thread(target=server.start, name="start", daemon=True)
+                cpu0, sink_cpu0 = cpu_seconds(), relay.cpu()
+                started = time.monotonic()
+                starter.start()
+                marks = resolving(watch, len(names), started, timeout)
+                starter.join(timeout)
+            resolved = started + marks[100]
+            mails, unsent = watch.written(), watch.unsent()
+            if split:
+                games.hold = False
+                server.wake()
+            delivered = wait_until(lambda: watch.unsent() == 0, timeout, "the outbox to empty")
+            cpu = cpu_seconds() - cpu0
+            sink_cpu = relay.cpu() - sink_cpu0
+            # every job has set the game's next one (day 1's deadline): none is left running,
+            # whose add_job would wait for the lock Server.stop() holds (APScheduler's
+            # shutdown(wait=True) joins the pool while holding its job stores' lock)
+            settled = wait_until(
+                lambda: all((server.scheduler.scheduled(n) or DEADLINE) > DEADLINE for n in names),
+                timeout,
+                "every game scheduled again",
+            )
+        finally:
+            stop(server)
+        wrong = watch.check(names)
+        failed = watch.failed()
+        written = watch.written()
+        watch.close()
+        games.store.close()
+        accepted = relay.accepted()
+    if wrong:
+        raise SystemExit("games not resolved as expected:\n  " + "\n  ".join(wrong[:20]))
+    if failed or written != mails or accepted < mails:
+        raise SystemExit(
+            f"{mails} mails at the end of phase 1, {written} in all, {failed} given up, "
+            f"{accepted} accepted by the sink"
+        )
+    return Run(
+        resolved_s=resolved - started,
+        delivered_s=delivered - resolved,
+        mails=mails,
+        sent_in_phase1=mails - unsent,
+        accepted=accepted,
+        cpu_s=cpu,
+        rss_before=rss_before,
+        peak_before=peak_before,
+        peak=peak_mb(),
+        start_s=start_s,
+        slack_s=slack_s,
+        settled_s=settled - started,
+        marks=marks,
+        sink_cpu_s=sink_cpu,
+        problems=tally.counts,
+        first=tally.first,
+    )
+
+
+# -- PostgreSQL: a schema of our own -----------------------------------------------------------
+
+
+@contextmanager
+def database(url: str | None, data: Path) -> Iterator[str]:
+    """The SQLite file in `data`, or a fresh schema in the PostgreSQL database `url`."""
+    if url is None:
+        yield f"sqlite:///{data / 'lgmail.sqlite3'}"
+        return
+    schema = f"lgmail_storm_{random.getrandbits(32):08x}"
+    admin = create_engine(url)
+    with admin.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        yield (
+            make_url(url)
+            .update_query_dict({"options": f"-csearch_path={schema}"})
+            .render_as_string(hide_password=False)
+        )
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        admin.dispose()
+
+
+# -- report ------------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=1000, help="games (default 1000)")
+    parser.add_argument(
+        "--seed", type=int, default=2130, help="seed of the player counts and the games (2130)"
+    )
+    parser.add_argument("--db", default=None, help="a PostgreSQL URL (default: SQLite)")
+    parser.add_argument(
+        "--path",
+        choices=("jobs", "startup"),
+        default="jobs",
+        help="the scheduler's jobs firing at 21:30 (default), or its start-up at 21:30:30",
+    )
+    parser.add_argument(
+        "--split", action="store_true", help="no delivery during phase 1 (see the docstring)"
+    )
+    parser.add_argument(
+        "--lead",
+        type=float,
+        default=None,
+        help="jobs: seconds between the service's start and 21:30 (default 10 + N / 100)",
+    )
+    parser.add_argument("--timeout", type=float, default=900, help="seconds per wait (900)")
+    args = parser.parse_args(argv)
+    count = max(1, args.games)
+    lead = args.lead if args.lead is not None else 10 + count / 100
+
+    with (
+        tempfile.TemporaryDirectory(prefix="lgmail-storm-") as tmp,
+        database(args.db, Path(tmp)) as db,
+    ):
+        built = build_apart(tmp, db, count, args.seed)
+        run = serve(tmp, db, built.names, args.path, args.split, lead, args.timeout)
+
+    players = sum(built.players)
+    store = "SQLite" if args.db is None else "PostgreSQL"
+    local = DEADLINE.astimezone(ZoneInfo(TZ))
+    print(
+        f"lgmail storm: {count} classic games of {min(built.players)} to {max(built.players)} "
+        f"players ({players} in all), {store}; every night 1 due at {local:%Y-%m-%d %H:%M} {TZ}"
+    )
+    print(
+        f"setup (not timed): {built.seconds:.1f} s, in a child process; "
+        f"{built.mails} setup mails marked sent"
+    )
+    if args.path == "jobs":
+        print(
+            f"path: Server + DeadlineScheduler started {lead:.0f} s before 21:30 (start-up and "
+            f"first sweep {run.start_s:.1f} s), {count} jobs fire at 21:30:00"
+        )
+    else:
+        print(f"path: Server + DeadlineScheduler started at 21:30:30, its start-up ticks {count}")
+    print(
+        "mail: "
+        + (
+            "held during phase 1, then delivered by the worker's sweep (--split)"
+            if args.split
+            else f"inline, each tick flushes the outbox to the relay "
+            f"({run.sent_in_phase1} of {run.mails} sent by the end of phase 1)"
+        )
+    )
+    print()
+    total = run.resolved_s + run.delivered_s
+    unsent = run.mails - run.sent_in_phase1
+    rows = [
+        ("1. 21:30 -> every game resolved, mails in outbox", run.resolved_s, run.mails),
+        ("2. -> outbox empty (delivered to the sink)", run.delivered_s, unsent),
+        ("total", total, run.mails),
+    ]
+    header = f"{'phase':<50} {'seconds':>8} {'mails':>7} {'mails/s':>8}"
+    print(header)
+    print("-" * len(header))
+    for label, seconds, mails in rows:
+        rate = f"{mails / seconds:>8,.0f}" if seconds >= 0.05 else f"{'-':>8}"
+        print(f"{label:<50} {seconds:>8.2f} {mails:>7} {rate}")
+    print("(mails: written in phase 1, delivered in phase 2, both in the total)")
+    marks = ", ".join(f"{mark} % {seconds:.1f} s" for mark, seconds in run.marks.items())
+    print(f"games resolved after: {marks}")
+    print(f"every game's job set again for day 1: seen at {run.settled_s:.2f} s (after phase 2)")
+    print(
+        f"mails: {run.mails} written ({run.mails / count:.1f} a game), "
+        f"{run.accepted} accepted by the sink"
+    )
+    print(
+        f"service CPU during the timed part: {run.cpu_s:.1f} s "
+        f"({run.cpu_s / total:.0%} of one core); the sink's: {run.sink_cpu_s:.1f} s"
+    )
+    print(
+        f"RSS of the service: {run.rss_before:.0f} MB before the clock "
+        f"(peak so far {run.peak_before:.0f} MB), peak {run.peak:.0f} MB (ru_maxrss), "
+        f"growth {run.peak - run.peak_before:+.0f} MB"
+    )
+    if run.problems:
+        print("logged by the service during the run:")
+        for key, times in run.problems.most_common():
+            print(f"  {times:>5} x {key}")
+            print(f"          first: {run.first[key][:200]}")
+    else:
+        print("logged by the service during the run: no warning, no error")
+    seconds_ok = "met" if total <= TARGET_SECONDS else "NOT met"
+    rss_ok = "met" if run.peak <= TARGET_MB else "NOT met"
+    print(
+        f"targets: total <= {TARGET_SECONDS:.0f} s: {seconds_ok} ({total:.1f} s); "
+        f"peak RSS <= {TARGET_MB:.0f} MB: {rss_ok} ({run.peak:.0f} MB)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
