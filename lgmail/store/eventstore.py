@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -11,7 +12,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from sqlalchemy import URL, Connection, Engine, bindparam, func, select
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.pool import PoolProxiedConnection
 
 from lgmail.store import inbox as _inbox
@@ -157,11 +158,23 @@ class EventStore:
         self._dbapi_error: type[Exception] = self._engine.dialect.loaded_dbapi.Error
         self._claims = threading.local()
         try:
-            with self._writer.begin() as conn:
-                migrate.upgrade(conn)
+            self._migrate()
         except BaseException:
             self._engine.dispose()
             raise
+
+    def _migrate(self, attempts: int = 6) -> None:
+        """Bring the schema to head. Processes starting together on one SQLite file take
+        turns; one that waited past the busy timeout (a loaded machine) tries again."""
+        for attempt in range(attempts):
+            try:
+                with self._writer.begin() as conn:
+                    migrate.upgrade(conn)
+                return
+            except OperationalError as error:
+                if "locked" not in str(error) or attempt == attempts - 1:
+                    raise
+                time.sleep(0.5 * (attempt + 1))
 
     @classmethod
     def for_data_dir(cls, data_dir: Path) -> EventStore:
