@@ -654,7 +654,7 @@ def main(argv: list[str] | None = None) -> int:
     print(header)
     print("-" * len(header))
     for label, seconds, mails in rows:
-        rate = f"{mails / seconds:>8,.0f}" if seconds >= 0.05 else f"{'-':>8}"
+        rate = f"{mails / seconds:>8,.0f}" if mails and seconds >= 0.1 else f"{'-':>8}"
         print(f"{label:<50} {seconds:>8.2f} {mails:>7} {rate}")
     print("(mails: written in phase 1, delivered in phase 2, both in the total)")
     marks = ", ".join(f"{mark} % {seconds:.1f} s" for mark, seconds in run.marks.items())
