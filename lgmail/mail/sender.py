@@ -19,9 +19,12 @@ RCPT TO or DATA: unknown recipient, 552, 554...) gives it up at once. A relay th
 refuses our login fails the whole batch at once (every due row deferred, no further attempt).
 
 **Locks.** The relay connection is opened (connect, EHLO, STARTTLS, AUTH) before rows are
-claimed: on SQLite a claim holds the database's write lock, which must not wait for a network
-connect. Rows are claimed by batches of :data:`BATCH`, one SMTP transaction each on the open
-connection.
+claimed. On PostgreSQL rows are claimed ``FOR UPDATE SKIP LOCKED`` by batches of
+:data:`BATCH` and marked in the claim's transaction. On SQLite a claim would hold the whole
+database's write lock while the relay answers, and a deadline's tick would wait for it: the
+rows are leased instead (made not due for :data:`LEASE` in a short transaction), delivered
+outside any transaction, then marked in a second short one; a crash in between delivers them
+again once the lease is over (the same bytes, as above).
 """
 
 from __future__ import annotations
@@ -54,6 +57,9 @@ RETRY_DELAYS = (
 )
 #: ... and after every later one
 RETRY_EVERY = timedelta(hours=4)
+#: how long leased rows (SQLite) stay not due while they are delivered: a crash meanwhile
+#: sends them again after it
+LEASE = timedelta(minutes=15)
 #: a temporary failure this long after the mail was written gives it up (Mailman: 5 days)
 GIVE_UP_AFTER = timedelta(days=5)
 #: SMTP answers about our credentials: the relay's configuration is wrong, not the mail
@@ -360,35 +366,72 @@ def send_outbox(store: EventStore, sender: Sender, now: datetime, batch: int = B
     """
     if not store.pending_mail(1, due_at=now):
         return 0
-    relay = sender
-    down: DeliveryFailure | None = None
+    relay = Batch(sender, now)
     try:
-        relay.open()
+        relay.sender.open()
     except DeliveryFailure as failure:
-        down = failure
-    sent = 0
+        relay.down = failure
     try:
         while True:
-            with store.claim_mail(batch, now=now) as rows:
+            if store.claim_locks_database:
+                # SQLite: a claim holds the database's write lock, which a deadline's tick
+                # must not wait for while a relay answers: lease the rows, deliver them
+                # outside any transaction, then mark them in one short transaction.
+                rows = store.lease_mail(batch, now, now + LEASE)
                 states = store.mail_status([outbox_id for outbox_id, _ in rows])
-                for outbox_id, mail in rows:
-                    if down is not None:  # the relay is down: no use trying
-                        _failed(store, states[outbox_id], down, now)
-                        continue
-                    try:
-                        relay.send(mail, name_for(outbox_id, mail.message_id))
-                    except DeliveryFailure as failure:
-                        _failed(store, states[outbox_id], failure, now)
-                        if failure.relay_down:
-                            down = failure
-                        continue
-                    except Exception as exc:
-                        log.exception("sending mail %s failed", mail.message_id)
-                        _failed(store, states[outbox_id], TemporaryFailure(_describe(exc)), now)
-                        continue
-                    store.mark_sent(outbox_id, now)
-                    sent += 1
+                failures = relay.deliver(rows)
+                with store.marking():
+                    relay.mark(store, rows, states, failures)
+            else:
+                with store.claim_mail(batch, now=now) as rows:
+                    states = store.mail_status([outbox_id for outbox_id, _ in rows])
+                    relay.mark(store, rows, states, relay.deliver(rows))
             if len(rows) < batch:
-                return sent
+                return relay.sent
     finally:
-        relay.close()
+        relay.sender.close()
+
+
+class Batch:
+    """One flush's deliveries through ``sender``: how many went out, and whether the relay
+    as a whole is down (the remaining mails are then deferred without trying)."""
+
+    def __init__(self, sender: Sender, now: datetime) -> None:
+        self.sender = sender
+        self.now = now
+        self.sent = 0
+        self.down: DeliveryFailure | None = None
+
+    def deliver(self, rows: list[tuple[int, OutgoingMail]]) -> dict[int, DeliveryFailure]:
+        """Hand each mail over; the failures by outbox id."""
+        failures: dict[int, DeliveryFailure] = {}
+        for outbox_id, mail in rows:
+            if self.down is not None:  # the relay is down: no use trying
+                failures[outbox_id] = self.down
+                continue
+            try:
+                self.sender.send(mail, name_for(outbox_id, mail.message_id))
+            except DeliveryFailure as failure:
+                failures[outbox_id] = failure
+                if failure.relay_down:
+                    self.down = failure
+            except Exception as exc:
+                log.exception("sending mail %s failed", mail.message_id)
+                failures[outbox_id] = TemporaryFailure(_describe(exc))
+        return failures
+
+    def mark(
+        self,
+        store: EventStore,
+        rows: list[tuple[int, OutgoingMail]],
+        states: dict[int, MailStatus],
+        failures: dict[int, DeliveryFailure],
+    ) -> None:
+        """Record the outcome of each row: sent, deferred or given up."""
+        for outbox_id, _ in rows:
+            failure = failures.get(outbox_id)
+            if failure is None:
+                store.mark_sent(outbox_id, self.now)
+                self.sent += 1
+            else:
+                _failed(store, states[outbox_id], failure, self.now)

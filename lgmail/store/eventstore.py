@@ -402,13 +402,40 @@ class EventStore:
         if now is None:
             now = datetime.now(UTC)
         _require_aware("now", now)
+        with self.marking() as conn:
+            yield _outbox.select_pending(conn, limit, lock=True, due_at=now)
+
+    @property
+    def claim_locks_database(self) -> bool:
+        """Whether :meth:`claim_mail` holds the whole database's write lock (SQLite), rather
+        than locks on the claimed rows only (PostgreSQL)."""
+        return self._engine.dialect.name == "sqlite"
+
+    def lease_mail(
+        self, limit: int, now: datetime, until: datetime
+    ) -> list[tuple[int, OutgoingMail]]:
+        """Up to ``limit`` outbox rows due at ``now``, each made not due before ``until`` in
+        the same short transaction: the mails can then be delivered outside any transaction
+        (no lock held while a relay answers) and marked after (:meth:`marking`). A crash
+        meanwhile leaves them unsent: they are due again at ``until``."""
+        _require_aware("now", now)
+        _require_aware("until", until)
+        with self.marking() as conn:
+            claimed = _outbox.select_pending(conn, limit, lock=True, due_at=now)
+            _outbox.lease(conn, [outbox_id for outbox_id, _ in claimed], until)
+        return claimed
+
+    @contextmanager
+    def marking(self) -> Iterator[Connection]:
+        """One write transaction that :meth:`mark_sent`, :meth:`defer_mail`,
+        :meth:`fail_mail` and :meth:`mail_status` join when called inside the block from the
+        same thread; committed at its end (an exception rolls every mark back)."""
         if getattr(self._claims, "conn", None) is not None:
             raise RuntimeError("claim_mail is already active in this thread")
         with self._writer.begin() as conn:
-            claimed = _outbox.select_pending(conn, limit, lock=True, due_at=now)
             self._claims.conn = conn
             try:
-                yield claimed
+                yield conn
             finally:
                 self._claims.conn = None
 

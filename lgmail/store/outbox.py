@@ -57,6 +57,12 @@ _FAIL = (
     )
 )
 
+_LEASE = (
+    update(outbox)
+    .where(_c.id == bindparam("outbox_id"), *_UNSENT)
+    .values(next_attempt_at=bindparam("until"))
+)
+
 _EXISTS = select(_c.id).where(_c.id == bindparam("outbox_id"))
 
 _STATUS = select(
@@ -99,6 +105,12 @@ def select_pending(
     if lock and conn.dialect.name == "postgresql":
         stmt = stmt.with_for_update(skip_locked=True)
     return _mails(conn, stmt, {} if due_at is None else {"now": due_at})
+
+
+def lease(conn: Connection, outbox_ids: Sequence[int], until: datetime) -> None:
+    """Make unsent rows not due before ``until`` (their attempts unchanged)."""
+    if outbox_ids:
+        conn.execute(_LEASE, [{"outbox_id": i, "until": until} for i in outbox_ids])
 
 
 def _require_row(conn: Connection, outbox_id: int, rowcount: int) -> None:
