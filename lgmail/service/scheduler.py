@@ -72,7 +72,7 @@ class DeadlineScheduler:
         games: Games,
         clock: Clock | None = None,
         retry_seconds: float = 1.0,
-        failed_seconds: float = 30.0,
+        failed_seconds: float = 10.0,
     ) -> None:
         self.games = games
         self.clock = clock or Clock.of(games.now)
@@ -92,6 +92,8 @@ class DeadlineScheduler:
         self._lock = threading.Lock()
         #: game -> the moment last scheduled (to log changes only)
         self._moments: dict[str, datetime | None] = {}
+        #: set by :meth:`stop`: no job is added any more
+        self._closing = False
 
     # --- life ------------------------------------------------------------------------------
 
@@ -113,7 +115,13 @@ class DeadlineScheduler:
         log.info("scheduler started: %d games, %d with a deadline scheduled", len(games), pending)
 
     def stop(self) -> None:
-        """Stop the jobs' thread, after the running jobs end; the jobs are forgotten."""
+        """Stop the jobs' thread, after the running jobs end; the jobs are forgotten.
+
+        No job is added from then on: APScheduler's shutdown waits for the running jobs while
+        it holds its job store's lock, and a running job that set its next job (which takes
+        that lock) would wait for the shutdown, which waits for it."""
+        with self._lock:  # after a job being added now
+            self._closing = True
         if self._scheduler.running:
             self._scheduler.shutdown(wait=True)
 
@@ -124,6 +132,8 @@ class DeadlineScheduler:
         the game): at its next deadline, or none. Return that deadline when scheduled.
         `floor`: real seconds to wait at least."""
         with self._lock:
+            if self._closing:
+                return None
             try:
                 moment = next_deadline(self.games.load(game))
             except GameError:
@@ -177,6 +187,8 @@ class DeadlineScheduler:
         """After a failure (the database away): the job again in `failed_seconds`."""
         run_at = datetime.now(UTC) + timedelta(seconds=self.failed_seconds)
         with self._lock:
+            if self._closing:
+                return
             self._scheduler.add_job(
                 self._fire,
                 DateTrigger(run_date=run_at, timezone=UTC),

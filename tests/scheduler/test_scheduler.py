@@ -10,11 +10,13 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import select
@@ -206,3 +208,38 @@ def test_two_services_on_one_postgresql_close_a_step_once_and_mail_once(
     assert sorted(message_ids) == sorted(row.message_id for row in rows)
     assert len(set(message_ids)) == len(message_ids)
     games.store.close()
+
+
+class HeldTick(Games):
+    """Games whose tick, from the scheduler's thread, waits for `release` (after `entered`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.entered, self.release = threading.Event(), threading.Event()
+
+    def tick(self, name: str) -> list[Any]:
+        if threading.current_thread().name.startswith("ThreadPoolExecutor"):
+            self.entered.set()
+            self.release.wait(30)
+        return super().tick(name)
+
+
+def test_stopping_while_a_job_runs_waits_for_it_and_returns(tmp_path: Path) -> None:
+    """A job that sets its next job while the service stops (APScheduler's shutdown holds its
+    job store's lock while it waits for the running jobs): stop() still returns."""
+    game = Scenario(tmp_path, ROLES, options={"night_minutes": 10, "day_minutes": 24 * 60})
+    fast = FastClock(START)
+    games = HeldTick(game.games.settings, now=fast.now)
+    server = Server(games, NO_LISTENER, sweep_seconds=NO_SWEEP, clock=fast.clock)
+    server.start()
+    assert games.entered.wait(15), "the night's job never ran"
+    stopping = threading.Thread(target=server.stop)
+    stopping.start()
+    # the shutdown has begun (APScheduler marks itself stopped first), then the job goes on
+    wait_for(lambda: not server.scheduler._scheduler.running, timeout=15)
+    games.release.set()
+    stopping.join(15)
+    assert not stopping.is_alive(), "stop() hangs"
+    # the job's tick was applied: the night closed at its deadline, and no job is left
+    assert [e["kind"] for e in game.events("PhaseOpened")] == ["night", "day"]
+    assert server.scheduler.scheduled(game.name) is None
