@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from lgmail.orders.names import fold, match
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
+from lgmail.rules.roles import ROLES
 
 #: the words that name each order, already folded (no accents, lower case)
 VERBS: dict[Kind, tuple[str, ...]] = {
@@ -97,6 +98,14 @@ VERBS: dict[Kind, tuple[str, ...]] = {
         "nobody",
     ),
     Kind.AIDE: ("aide", "aider", "help", "?", "commandes", "commands"),
+    # 002 (Les Nombres)
+    Kind.PAD: ("pad", "deviner", "devine", "guess"),
+    Kind.RETIRER: ("retirer", "retire", "annuler", "annule", "withdraw", "cancel"),
+    Kind.NOMBRES: ("nombres", "numeros", "loterie", "numbers", "lottery", "ticket"),
+    Kind.TESTAMENT: ("testament", "heritiers", "heirs"),
+    Kind.MURMURE: ("murmure", "murmurer", "mur-mur", "murmur", "whisper"),
+    Kind.EXCUSE: ("excuse", "excuser", "absent", "absente", "absence", "away"),
+    Kind.PARTAGER: ("partager", "partage", "share"),
 }
 
 ABSTAIN = ("abstention", "abstiens", "abstain", "abstaining")
@@ -239,6 +248,89 @@ def _resolve(words: list[str], players: Sequence[str], me: str | None) -> Refusa
     return Refusal(Cause.UNREADABLE, {"missing": "name"})
 
 
+def _after_verb(text: str, kind: Kind) -> str:
+    """The text after the first word naming `kind`, as written (a murmur's text)."""
+    folded = fold(text)
+    if len(folded) != len(text):
+        text = folded
+    for verb in sorted(VERBS[kind], key=len, reverse=True):
+        found = re.search(rf"(?<![\w-]){re.escape(verb)}(?![\w-])", folded)
+        if found:
+            return text[found.end() :].strip().lstrip(":").strip().strip('«»"“”').strip()
+    return ""
+
+
+def _role(words: list[str]) -> tuple[str, list[str]] | None:
+    """The role named in `words` (French or English name, or slug) and the words left."""
+    folded = [fold(w) for w in words]
+    names = {fold(n): slug for slug, spec in ROLES.items() for n in (slug, *spec.names.values())}
+    for size in (3, 2, 1):
+        for start in range(len(words) - size + 1):
+            phrase = " ".join(folded[start : start + size]).replace("-", " ")
+            for name, slug in names.items():
+                if name.replace("-", " ") == phrase:
+                    return slug, words[:start] + words[start + size :]
+    return None
+
+
+def _names(text: str, players: Sequence[str], me: str | None) -> Refusal | list[str]:
+    """Several players, separated by commas, "et", "puis", ">" (a testament, a share)."""
+    groups = [
+        g.split() for g in re.split(r"\s*(?:[,;/>]|\bet\b|\band\b|\bpuis\b|\bthen\b|&)\s*", text)
+    ]
+    groups = [g for g in groups if g]
+    if len(groups) == 1 and len(match(" ".join(groups[0]), players).names) != 1:
+        groups = [[w] for w in groups[0] if fold(w) not in FILLER or fold(w) in SELF]
+    out: list[str] = []
+    for group in groups:
+        got = _resolve(group, players, me)
+        if isinstance(got, Refusal):
+            return got
+        out.append(got)
+    if not out:
+        return Refusal(Cause.UNREADABLE, {"missing": "name"})
+    return out
+
+
+def _nombres(
+    kind: Kind, text: str, words: list[str], rest: list[str], players: Sequence[str], me: str | None
+) -> Order | Refusal:
+    """002's orders: PAD, its withdrawal, numbers, testament, murmur, excuse, share."""
+    folded_rest = [fold(w) for w in rest]
+    if kind is Kind.PAD and any(f in VERBS[Kind.RETIRER] for f in folded_rest):
+        return Order(Kind.RETIRER)
+    if kind is Kind.RETIRER:
+        return Order(Kind.RETIRER)
+    if kind is Kind.MURMURE:
+        said = _after_verb(text, kind)
+        return (
+            Order(kind, (), args=(said,))
+            if said
+            else Refusal(Cause.UNREADABLE, {"missing": "text"})
+        )
+    if kind in (Kind.NOMBRES, Kind.EXCUSE):
+        numbers = tuple(re.findall(r"\d+", " ".join(rest)))
+        return Order(kind, (), args=numbers if kind is Kind.NOMBRES else numbers[:1])
+    if kind is Kind.PAD:
+        found = _role(rest)
+        if found is None:
+            return Refusal(Cause.UNREADABLE, {"missing": "role"})
+        slug, left = found
+        got = _resolve(left, players, me)
+        if isinstance(got, Refusal):
+            return got
+        return Order(kind, (got,), args=(slug,))
+    names = _names(_after_verb(text, kind), players, me)
+    if isinstance(names, Refusal):
+        return names
+    return Order(kind, tuple(names))
+
+
+NOMBRES_KINDS = frozenset(
+    {Kind.PAD, Kind.RETIRER, Kind.NOMBRES, Kind.TESTAMENT, Kind.MURMURE, Kind.EXCUSE, Kind.PARTAGER}
+)
+
+
 def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Order | Refusal:
     words = _tokens(text)
     folded = [fold(w) for w in words]
@@ -249,6 +341,8 @@ def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Orde
         return Refusal(Cause.UNREADABLE)
     kind, end = found
     rest, rest_folded = words[end:], folded[end:]
+    if kind in NOMBRES_KINDS:
+        return _nombres(kind, text, words, rest, players, me)
     if kind is Kind.VOTE and any(f in BLANK for f in rest_folded):
         return Order(Kind.VOTE, (), blank=True)
     needed = TARGETS.get(kind, 0)

@@ -50,3 +50,18 @@ def phase_end(start: datetime, minutes: int, options: Mapping[str, object]) -> d
         if end < earliest:
             end += timedelta(days=1)
     return instant(end, tz)
+
+
+def rise_after(moment: datetime, options: Mapping[str, object]) -> datetime | None:
+    """With the option `rise_at` ("22:00"), the first such local time at or after `moment`:
+    when the next phase rises (002: phases close at 21:30 and rise at 22:00). None without."""
+    rise_at = options.get("rise_at")
+    if not rise_at:
+        return None
+    tz = str(options.get("tz") or DEFAULT_TZ)
+    hours, mins = _hhmm(str(rise_at))
+    wall = local(moment, tz)
+    rise = wall.replace(hour=hours, minute=mins, second=0, microsecond=0)
+    if rise < wall:
+        rise += timedelta(days=1)
+    return instant(rise, tz)

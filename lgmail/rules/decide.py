@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 
 from lgmail.rules import events as ev
-from lgmail.rules.calendar import phase_end
+from lgmail.rules.calendar import phase_end, rise_after
 from lgmail.rules.commands import (
     Announce,
     Command,
@@ -274,7 +274,8 @@ def _open_phase(tx: Tx, variant: Variant, kind: str, number: int) -> None:
 
 def advance(tx: Tx, force: bool = False) -> None:
     """Move the game as far as time, orders and pending reactions allow. `force`: the MJ ends
-    the current step (or the pending reactions' delay) now."""
+    the current step (or the pending reactions' delay, or the wait for the next phase's rising
+    hour) now."""
     s = tx.state
     variant = variant_of(s)
     while s.status == "running" and s.paused_at is None:
@@ -325,7 +326,20 @@ def advance(tx: Tx, force: bool = False) -> None:
         if result is not None:
             tx.emit(ev.GameEnded(result[0], result[1]))
             return
+        rise = rising(s)
+        if rise is not None and not force:
+            if rise > tx.now:
+                return
+            tx.at = max(tx.at, rise)
         _open_phase(tx, variant, *variant.next_phase(s))
+
+
+def rising(state: GameState) -> datetime | None:
+    """When the next phase rises, for rule sets whose phases rise at a set hour (option
+    `rise_at`): the phase is resolved and nothing is pending. None: at once, or not now."""
+    if not state.resolved or state.reactions or state.step is not None:
+        return None
+    return rise_after(state.closed_at, state.options) if state.closed_at else None
 
 
 def reminder_at(state: GameState) -> datetime | None:
@@ -360,6 +374,9 @@ def next_deadline(state: GameState) -> datetime | None:
     if state.status != "running" or state.paused_at is not None:
         return None
     moments = [r.deadline for r in state.reactions]
+    rise = rising(state)
+    if rise is not None:
+        moments.append(rise)
     if state.step is not None:
         moments.append(state.step.deadline)
     reminder = reminder_at(state)

@@ -383,3 +383,127 @@ class AbsenceNoted(Event):
     day: int
     night: int
     players: list[str]
+
+
+# --- Les Nombres (002_9504e6e276dc5f60.txt) -----------------------------------------------
+
+
+@event
+@dataclass(frozen=True)
+class PlayersMarked(Event):
+    """Tied at a vote: no death, and the tied are marked (002: "condamnées à écrire en violet
+    jusqu'à ce que l'un d'entre eux meure")."""
+
+    names: list[str]
+
+
+@event
+@dataclass(frozen=True)
+class TestamentWritten(Event):
+    """The captain's successors in order, four at most (002: "un testament")."""
+
+    captain: str
+    heirs: list[str]
+
+
+@event
+@dataclass(frozen=True)
+class PadAnnounced(Event):
+    """A wolf guesses `target`'s role with the pack's one PAD (002); it counts at dawn."""
+
+    wolf: str
+    target: str
+    role: str
+
+
+@event
+@dataclass(frozen=True)
+class PadWithdrawn(Event):
+    """The announced PAD is off: `reason` "withdrawn" (its author took it back) or "void"
+    (at dawn it could no longer be used); the pack keeps it."""
+
+    wolf: str
+    reason: str
+
+
+@event
+@dataclass(frozen=True)
+class PadResolved(Event):
+    """The PAD is spent at dawn: right, the target dies with no power triggered; wrong, the
+    guessing wolf dies (002)."""
+
+    wolf: str
+    target: str
+    role: str
+    right: bool
+
+
+@event
+@dataclass(frozen=True)
+class AbsenceExcused(Event):
+    """A player excused in advance for debate day `day` and the night after it (002)."""
+
+    player: str
+    day: int
+
+
+@event
+@dataclass(frozen=True)
+class LotteryTicket(Event):
+    """A player's 20 numbers between 1 and 200, given on the election day (002)."""
+
+    player: str
+    numbers: list[int]
+
+
+@event
+@dataclass(frozen=True)
+class LotteryDrawn(Event):
+    """The dawn of day `day`'s draw (the numbers come from the RandomDrawn just before):
+    `winners` earn a murmur, `jackpot` had all 20 right (002)."""
+
+    day: int
+    numbers: list[int]
+    winners: list[str]
+    jackpot: list[str]
+
+
+@event
+@dataclass(frozen=True)
+class JackpotShared(Event):
+    """The jackpot's winner shares unlimited murmurs with two players of his choice (002)."""
+
+    winner: str
+    players: list[str]
+
+
+@event
+@dataclass(frozen=True)
+class MurmurWritten(Event):
+    """A murmur for tonight (`words` as counted against the limit); it replaces an earlier one
+    of the same night."""
+
+    player: str
+    night: int
+    text: str
+    words: int
+
+
+@event
+@dataclass(frozen=True)
+class MurmurPublished(Event):
+    """Dawn: a murmur whose author survived the night appears (002), without its author."""
+
+    player: str
+    night: int
+    text: str
+
+
+@event
+@dataclass(frozen=True)
+class MurmurVoided(Event):
+    """The MJ voids a player's murmur of the night before it appears (002: "remplacé par des
+    0"); the murmur is spent."""
+
+    player: str
+    night: int

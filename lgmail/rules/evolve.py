@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from lgmail.rules import events as ev
+from lgmail.rules.nombres import fold as nombres
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.state import GameState, GivenOrder, Night, OpenStep, PlannedStep, Player, Reaction
 
@@ -70,6 +71,7 @@ def _order(s: GameState, e: ev.OrderAccepted) -> None:
 def _step_closed(s: GameState, e: ev.StepClosed) -> None:
     s.closed_steps.append(e.step)
     s.step = None
+    s.closed_at = when(e.at)
 
 
 def _votes(s: GameState, e: ev.VotesCounted) -> None:
@@ -219,6 +221,8 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.RemindersSent: _reminded,
     ev.AbsenceNoted: _nothing,
 }
+#: the rule sets' own events
+APPLY.update(nombres.APPLY)
 
 
 def apply(state: GameState, event: ev.Event) -> None:

@@ -23,15 +23,26 @@ class Kind(StrEnum):
     TRANCHER = "trancher"
     RIEN = "rien"
     AIDE = "aide"
+    # 002 (Les Nombres): the pack's PAD and its withdrawal, the lottery's numbers, the
+    # captain's testament, a murmur, an absence excused in advance, the jackpot shared
+    PAD = "pad"
+    RETIRER = "retirer"
+    NOMBRES = "nombres"
+    TESTAMENT = "testament"
+    MURMURE = "murmure"
+    EXCUSE = "excuse"
+    PARTAGER = "partager"
 
 
 @dataclass(frozen=True)
 class Order:
-    """A readable order. `targets` are exact player names; `blank` is a blank vote."""
+    """A readable order. `targets` are exact player names; `blank` is a blank vote; `args`
+    what else the order says (a role, numbers, a murmur's text)."""
 
     kind: Kind
     targets: tuple[str, ...] = ()
     blank: bool = False
+    args: tuple[str, ...] = ()
 
     @property
     def target(self) -> str:

@@ -110,6 +110,13 @@ class GameState:
     paused_at: datetime | None = None
     version: int = 0
     last_votes: dict[str, str | None] = field(default_factory=dict)
+    #: when the last step closed (a phase rises after it at the option `rise_at`)
+    closed_at: datetime | None = None
+    #: groups of players marked together (002: tied at a vote, "en violet"); a group's mark
+    #: lasts until one of them dies
+    marks: list[list[str]] = field(default_factory=list)
+    #: the rule set's own facts, folded from its own events (plain JSON-like data)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def clone(self) -> GameState:
         """A deep copy (pickle round trip: a few times faster than copy.deepcopy)."""
@@ -128,6 +135,14 @@ class GameState:
 
     def order_of(self, player: str, kind: Kind) -> GivenOrder | None:
         return self.orders.get(player, {}).get(kind)
+
+    def marked(self) -> list[str]:
+        """The players marked now: the groups none of whose members has died."""
+        out: list[str] = []
+        for group in self.marks:
+            if all(self.players[n].alive for n in group):
+                out += [n for n in group if n not in out]
+        return out
 
     def lover_of(self, name: str) -> str | None:
         if name in self.lovers and len(self.lovers) == 2:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from lgmail.rules.classic import CLASSIC
+from lgmail.rules.nombres.game import NOMBRES
 from lgmail.rules.state import GameState
 from lgmail.rules.variant import Variant
 
-VARIANTS: dict[str, Variant] = {CLASSIC.name: CLASSIC}
+VARIANTS: dict[str, Variant] = {CLASSIC.name: CLASSIC, NOMBRES.name: NOMBRES}
 
 
 def variant_of(state: GameState) -> Variant:

@@ -261,7 +261,7 @@ class Classic:
                 tx.emit(e)
             for e in salvateur.resolve(s) if not s.powers_lost else []:
                 tx.emit(e)
-            victim, by = loup_garou.victim(s)
+            victim, by = self.wolves_victim(s)
             tx.emit(ev.WolvesChose(victim, by))
             if victim and victim != s.night.protected and not s.powers_lost:
                 for witch in s.by_role(sorciere.ROLE.slug):
@@ -270,6 +270,10 @@ class Classic:
         elif step == SORCIERE and not s.powers_lost:
             for e in sorciere.resolve(s):
                 tx.emit(e)
+
+    def wolves_victim(self, s: GameState) -> tuple[str | None, str | None]:
+        """The pack's victim and who named it (004: the last order of a living wolf)."""
+        return loup_garou.victim(s)
 
     def resolve_phase(self, tx: Tx) -> None:
         s = tx.state

@@ -3,6 +3,7 @@ the Chasseur's shot and the Capitaine's successor."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
 from lgmail.rules import events as ev
@@ -65,8 +66,16 @@ def shoot(tx: Tx, hunter_name: str, target: str | None) -> None:
         kill(tx, [(target, "shot")])
 
 
+#: rule sets whose captain's title passes otherwise, by rule set name (002: a testament)
+SUCCESSIONS: dict[str, Callable[[Tx, str], None]] = {}
+
+
 def succession(tx: Tx, captain: str) -> None:
     s = tx.state
+    custom = SUCCESSIONS.get(s.variant)
+    if custom is not None:
+        custom(tx, captain)
+        return
     heir = s.players[captain].standing.get("successeur")
     if heir and s.players[heir].alive:
         tx.emit(ev.CaptainPassed(captain, heir, "named"))

@@ -1,0 +1,62 @@
+"""Murmurs (002, Règle 7): "Chaque personne n'a le droit de poster qu'un seul mur-mur par jour.
+Nombre de mots maximum dans un mur-mur = Nombre de joueurs vivants + Numéro de la nuit où ils
+utilisent leur mur-mur." and "Les murs-murs gagnés peuvent être utilisés pendant n'importe
+quelle nuit de la partie, même après le J3. Par contre, si le détenteur d'un mur-mur meurt, ce
+dernier disparaît avec lui. Si quelqu'un poste un mur-mur une nuit quelconque et qu'il meurt au
+début du jour suivant, le mur-mur n'apparaît pas."
+
+Written at night ("murmure TEXTE"), one a night (a second one replaces the first), counted with
+`words` (glued words count as several); over the limit it is refused with the count. At dawn
+the murmurs of the living appear, without their authors, and each spends one; the MJ may void
+one before ("remplacé par des 0").
+"""
+
+from __future__ import annotations
+
+from lgmail.rules import events as ev
+from lgmail.rules.nombres import memory, words
+from lgmail.rules.orders import Order
+from lgmail.rules.refusal import Cause, Refused
+from lgmail.rules.state import GameState, Player
+from lgmail.rules.tx import Tx
+
+
+def limit(s: GameState) -> int:
+    """002: living players + the night's number."""
+    return len(s.living()) + s.number
+
+
+def write(tx: Tx, player: Player, order: Order) -> None:
+    s = tx.state
+    if s.phase != "night" or s.resolved:
+        raise Refused(Cause.NOT_NOW, when="night")
+    left = memory.murmurs_left(s, player.name)
+    if left is not None and left < 1:
+        raise Refused(Cause.NOT_ALLOWED, why="no-murmur")
+    text = " ".join(order.args).strip()
+    if not text:
+        raise Refused(Cause.UNREADABLE, missing="text")
+    counted = words.count(text, exempt=list(s.players))
+    if counted > limit(s):
+        raise Refused(Cause.NOT_ALLOWED, why="murmur-long", words=str(counted), limit=str(limit(s)))
+    tx.emit(ev.MurmurWritten(player.name, s.number, text, counted))
+
+
+def publish(tx: Tx) -> None:
+    """Dawn: the murmurs of this night whose authors are alive, in the order of their texts
+    (an order that tells nothing of who wrote them)."""
+    s = tx.state
+    written = []
+    for p in s.living():
+        mine = memory.murmur_tonight(s, p.name)
+        if mine is not None:
+            written.append((mine[0], p.name))
+    for text, name in sorted(written):
+        tx.emit(ev.MurmurPublished(name, s.number, text))
+
+
+def void(tx: Tx, player: str) -> None:
+    s = tx.state
+    if memory.murmur_tonight(s, player) is None:
+        raise Refused(Cause.NOTHING_TO_DO, what="murmur")
+    tx.emit(ev.MurmurVoided(player, s.number))
