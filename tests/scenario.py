@@ -37,7 +37,8 @@ class Sent:
 
 
 class Scenario:
-    """`Scenario(tmp_path, {"Alice": "loup-garou", ...})` creates and starts a classic game."""
+    """`Scenario(tmp_path, {"Alice": "loup-garou", ...})` creates and starts a classic game
+    (another rule set with `variant`)."""
 
     def __init__(
         self,
@@ -52,14 +53,19 @@ class Scenario:
         mj: str | None = "mj@example.org",
         start: bool = True,
         db: str | None = None,
+        variant: str = "classic",
+        substitutes: list[str] | None = None,
+        at: datetime = START,
     ) -> None:
-        self.clock = START
+        self.clock = at
         self.games = Games(settings.load(folder / "data", db), now=lambda: self.clock)
         self.name = name
         opts = dict(options or {})
         opts.setdefault("election", election)
+        if substitutes is not None:
+            opts["substitutes"] = substitutes
         seats = [Seat(n, self.email(n), (langs or {}).get(n, lang)) for n in roles]
-        self.games.create(name, "classic", seats, lang=lang, roles=roles, options=opts, mj=mj)
+        self.games.create(name, variant, seats, lang=lang, roles=roles, options=opts, mj=mj)
         self._seen: set[str] = set()
         if start:
             self.games.start(name)

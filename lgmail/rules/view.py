@@ -63,6 +63,7 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
         "deadline": None if state.step is None else state.step.deadline.isoformat(),
         "players": [seat(p) for p in state.players.values()],
         "captain": state.captain,
+        "marked": state.marked(),
         "lovers": known_lovers(state, viewer),
         "winner": state.winner,
         "winners": list(state.winners),

@@ -36,7 +36,13 @@ PUBLIC = (
     ev.DeadlineExtended,
     ev.GamePaused,
     ev.GameResumed,
+    ev.PlayersMarked,
+    ev.LotteryDrawn,
+    ev.MurmurPublished,
 )
+#: what a public fact must not tell (002: the lottery's winners and a murmur's author are
+#: private)
+HIDDEN = {"LotteryDrawn": ("winners", "jackpot"), "MurmurPublished": ("player",)}
 
 
 @dataclass(frozen=True)
@@ -134,6 +140,9 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                     players=event.players,
                 )
             )
+        elif isinstance(event, ev.LotteryDrawn):
+            for winner in event.winners:
+                out.append(_to(state, winner, "player:murmur", jackpot=winner in event.jackpot))
         elif isinstance(event, ev.ReactionAwaited):
             out.append(
                 _to(
@@ -179,7 +188,10 @@ def public_facts(events: list[ev.Event]) -> list[dict[str, Any]]:
     for i, event in enumerate(events):
         if not isinstance(event, PUBLIC):
             continue
-        facts.append({"type": event.TYPE, **event.payload()})
+        fact = {"type": event.TYPE, **event.payload()}
+        for key in HIDDEN.get(event.TYPE, ()):
+            del fact[key]
+        facts.append(fact)
         if isinstance(event, ev.DawnBroke) and not any(
             isinstance(e, ev.PlayerDied) for e in events[i + 1 :]
         ):
@@ -187,8 +199,15 @@ def public_facts(events: list[ev.Event]) -> list[dict[str, Any]]:
     return facts
 
 
+def _told(state: GameState, facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """002: "La cause des morts ne sera pas annoncée" (option `announce_causes`)."""
+    if state.options.get("announce_causes", True):
+        return facts
+    return [{**f, "cause": ""} if f["type"] == "PlayerDied" else f for f in facts]
+
+
 def digest(state: GameState, events: list[ev.Event]) -> list[Mail]:
-    facts = public_facts(events)
+    facts = _told(state, public_facts(events))
     if not facts:
         return []
     ended = any(isinstance(e, ev.GameEnded) for e in events)
@@ -222,7 +241,7 @@ def mails_for(state: GameState, events: list[ev.Event]) -> list[Mail]:
 
 def announcement(state: GameState, events: list[ev.Event]) -> str:
     """The public digest of `events` as the MJ reads it (the game's language), or ""."""
-    facts = public_facts(events)
+    facts = _told(state, public_facts(events))
     if not facts:
         return ""
     opened = next((e for e in events if isinstance(e, ev.PhaseOpened)), None)
