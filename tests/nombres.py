@@ -63,4 +63,6 @@ def blank_rest(g: Scenario) -> None:
     for name, p in s.players.items():
         if p.alive and s.order_of(name, _VOTE) is None:
             g.ok(name, "vote blanc")
+
+
 _VOTE = Kind.VOTE

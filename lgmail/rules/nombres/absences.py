@@ -58,9 +58,11 @@ def apply(tx: Tx, absent: list[str], strike: list[tuple[str, str]]) -> None:
             strike.append((name, "struck"))
 
 
-def absent_on(s: GameState, player: str, day: int) -> bool:
-    """Gave no order during debate day `day` and was not excused for it."""
-    return f"day {day}" not in s.players[player].acted and not memory.excused(s, player, day)
+def absent_on(s: GameState, player: str, day: int, excuses: bool = True) -> bool:
+    """Gave no order during debate day `day` (and, with `excuses`, was not excused for it)."""
+    if f"day {day}" in s.players[player].acted:
+        return False
+    return not (excuses and memory.excused(s, player, day))
 
 
 def excuse(tx: Tx, player: Player, order: Order) -> None:

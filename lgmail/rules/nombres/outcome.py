@@ -4,9 +4,10 @@ ne reste plus que le chasseur et un loup, le chasseur gagne. S'il ne reste plus 
 et un loup et que les deux sont absents pendant une journée de débat, le loup gagne."
 
 The third sentence would repeat the first for a plain villager, so it reads as the exception to
-the second: the Chasseur and a wolf left, both absent during the last debate day (no order, no
-excuse), the wolf wins. The classic cases (no wolf left, only wolves left, the lovers last) come
-first. The fourth end rule (two villagers and a wolf) acts at the stake: `game`.
+the second: the Chasseur and a wolf left, both absent during the last debate day (no order; an
+excuse spares a seat, not a duel), the wolf wins. The classic cases (no wolf left, only wolves
+left, the lovers last) come first. The fourth end rule (two villagers and a wolf) acts at the
+stake: `game`.
 """
 
 from __future__ import annotations
@@ -32,9 +33,9 @@ def outcome(s: GameState) -> tuple[str | None, list[str]] | None:
     villagers = [p for p in living if CAMP_OF[p.role] != LOUPS]
     if len(wolves) != 1 or len(villagers) != 1:
         return None
-    hunter, wolf = villagers[0], wolves[0]
+    hunter = villagers[0]
     day = last_debate_day(s)
-    both_absent = day >= 1 and absent_on(s, hunter.name, day) and absent_on(s, wolf.name, day)
+    both_absent = day >= 1 and all(absent_on(s, p.name, day, excuses=False) for p in living)
     winner = VILLAGE if hunter.role == chasseur.ROLE.slug and not both_absent else LOUPS
     camp = [p.name for p in s.players.values() if (CAMP_OF[p.role] == LOUPS) == (winner == LOUPS)]
     return winner, camp
