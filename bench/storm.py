@@ -45,13 +45,11 @@ Timed (``time.monotonic``), polled every 50 ms on a connection of its own:
 
 Checked after the run: each game has its steps closed with reason ``deadline``, its day 1
 opened, and nothing else; the sink counted as many mails as the outbox got; every game's job is
-set again (day 1) before ``Server.stop()``, which would otherwise hang (APScheduler's
-``shutdown(wait=True)`` joins the pool while holding the lock a running job's ``add_job``
-waits for). Printed: both phases and their total (target <= 60 s), the mails and mails per
-second, when 50, 90, 99 and 100 % of the games were resolved, the CPU time of the service and
-of the sink during the timed part, the service's RSS before the clock started and its peak
+set again (day 1) before ``Server.stop()``. Printed: both phases and their total (target <= 60
+s), the mails and mails per second, when 50, 90, 99 and 100 % of the games were resolved, the
+CPU time of the service and of the sink during the timed part, the service's RSS before the clock started and its peak
 (``ru_maxrss``; target <= 300 MB), and the warnings and errors the service logged (a tick that
-fails is tried again 30 s later by the scheduler).
+fails is tried again 10 s later by the scheduler).
 """
 
 from __future__ import annotations
@@ -442,7 +440,7 @@ class Run:
 
 
 def stop(server: Server, timeout: float = 60.0) -> None:
-    """``server.stop()``, given up after `timeout` (it hangs when a job is rescheduling)."""
+    """``server.stop()``, given up after `timeout` (a guard: it must return)."""
     stopper = threading.Thread(target=server.stop, name="stop", daemon=True)
     stopper.start()
     stopper.join(timeout)

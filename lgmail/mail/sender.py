@@ -24,7 +24,8 @@ claimed. On PostgreSQL rows are claimed ``FOR UPDATE SKIP LOCKED`` by batches of
 database's write lock while the relay answers, and a deadline's tick would wait for it: the
 rows are leased instead (made not due for :data:`LEASE` in a short transaction), delivered
 outside any transaction, then marked in a second short one; a crash in between delivers them
-again once the lease is over (the same bytes, as above).
+again once the lease is over, or at once when the service starts again (the same bytes, as
+above).
 """
 
 from __future__ import annotations
@@ -58,8 +59,8 @@ RETRY_DELAYS = (
 #: ... and after every later one
 RETRY_EVERY = timedelta(hours=4)
 #: how long leased rows (SQLite) stay not due while they are delivered: a crash meanwhile
-#: sends them again after it
-LEASE = timedelta(minutes=15)
+#: sends them again after it, or when the service starts again (``Server.start``)
+LEASE = timedelta(minutes=5)
 #: a temporary failure this long after the mail was written gives it up (Mailman: 5 days)
 GIVE_UP_AFTER = timedelta(days=5)
 #: SMTP answers about our credentials: the relay's configuration is wrong, not the mail

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email.utils import formataddr
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from lgmail import clock
 from lgmail.mail.addresses import game_address, mj_address, reply_address, slug
@@ -52,7 +52,13 @@ from lgmail.service.codec import decode_all, to_new
 from lgmail.service.hints import can_do, help_text
 from lgmail.service.notify import Mail, mails_for
 from lgmail.settings import Settings
-from lgmail.store import ConcurrencyConflict, EventStore, OutgoingMail, RecordedEvent
+from lgmail.store import (
+    ConcurrencyConflict,
+    EventStore,
+    NewEvent,
+    OutgoingMail,
+    RecordedEvent,
+)
 
 R = TypeVar("R")
 MjCommand = ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce
@@ -61,6 +67,29 @@ RETRIES = 5
 
 class GameError(Exception):
     """A command the service cannot carry out (unknown game, refused creation, ...)."""
+
+
+@dataclass(frozen=True)
+class Attempt(Generic[R]):
+    """One command for :meth:`Games.transact_many`: `attempt` decides it on a copy of the
+    state (its events and result), `extra` adds mails (an answer), `inbox` the inbox row and
+    outcome to mark, `cause` is recorded with its events."""
+
+    attempt: Callable[[GameState, datetime], tuple[list[ev.Event], R]]
+    cause: str
+    extra: Callable[[GameState, R, datetime], list[OutgoingMail]] | None = None
+    inbox: tuple[int, str] | None = None
+
+
+@dataclass(frozen=True)
+class Play:
+    """A player's mail for :meth:`Games.play_many`."""
+
+    email: str
+    text: str
+    cause: str
+    reply: Callable[[GameState, Answer, datetime], list[OutgoingMail]] | None = None
+    inbox: tuple[int, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -86,6 +115,9 @@ class Games:
         #: each game's state as of the last event read, so a command reads only what is new
         self._states: dict[str, GameState] = {}
         self._states_lock = threading.Lock()
+        #: called after each commit: deliver the outbox now (a service sets its own, which
+        #: wakes its worker to deliver it)
+        self.after_commit: Callable[[], object] = self.flush
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -103,15 +135,26 @@ class Games:
             raise GameError(f"no game named {name!r}")
         return state
 
+    def peek(self, name: str) -> GameState:
+        """The game's current state for reading only: the copy this process keeps, shared,
+        which nobody may change (`load` gives one's own)."""
+        with self._states_lock:
+            cached = self._states.get(name)
+        if cached is None or self.store.read(name, after_version=cached.version):
+            return self.load(name)
+        return cached
+
     def _fresh(self, name: str) -> GameState:
         """The game's current state (a copy the caller may change): the cached state plus
         the events written since, by this process or another."""
         with self._states_lock:
             cached = self._states.get(name)
         state = cached.clone() if cached is not None else GameState(name=name)
-        for event in decode_all(self.store.read(name, after_version=state.version)):
+        new = decode_all(self.store.read(name, after_version=state.version))
+        for event in new:
             apply(state, event)
-        self._remember(state)
+        if new:
+            self._remember(state)
         return state
 
     def _remember(self, state: GameState) -> None:
@@ -144,6 +187,18 @@ class Games:
     ) -> tuple[R, GameState, list[ev.Event]]:
         """Decide on fresh state and commit the events, their mails, `extra` mails (an answer)
         and the inbox row's outcome in one transaction; decide again after a conflict."""
+        results, after, events = self.transact_many(
+            name, [Attempt(attempt, cause, extra, inbox)], new=new
+        )
+        return results[0], after, events
+
+    def transact_many(
+        self, name: str, attempts: Sequence[Attempt[R]], new: bool = False
+    ) -> tuple[list[R], GameState, list[ev.Event]]:
+        """`transact` for several commands in turn (the mails of one game that arrived
+        together), each decided on the state the previous ones left, all committed in one
+        transaction: the same events, mails and Message-IDs as one transaction each, for one
+        write and one state copy."""
         for _ in range(RETRIES):
             state = self._fresh(name)
             version = state.version
@@ -154,30 +209,40 @@ class Games:
             if new and slug(name) in {slug(g) for g in self.store.games()}:
                 raise GameError(f"a game with the address {slug(name)!r} already exists")
             now = self.now().replace(microsecond=0)
-            events, result = attempt(state.clone(), now)
-            if not events and extra is None and inbox is None:
-                return result, state, []
             after = state
-            for event in events:
-                apply(after, event)
-            mails = self._outgoing(after, events, version + 1, now)
-            if extra is not None:
-                mails += extra(after, result, now)
+            results: list[R] = []
+            rows: list[NewEvent] = []
+            every: list[ev.Event] = []
+            mails: list[OutgoingMail] = []
+            for one in attempts:
+                before = after.version
+                events, result = one.attempt(after.clone(), now)
+                for event in events:
+                    apply(after, event)
+                mails += self._outgoing(after, events, before + 1, now)
+                if one.extra is not None:
+                    mails += one.extra(after, result, now)
+                results.append(result)
+                rows += [to_new(e, one.cause) for e in events]
+                every += events
+            marks = [one.inbox for one in attempts if one.inbox is not None]
+            if not every and not marks and all(one.extra is None for one in attempts):
+                return results, state, []
             try:
                 self.store.append(
                     name,
                     version,
-                    [to_new(e, cause) for e in events],
+                    rows,
                     now,
                     outbox=mails,
-                    snapshot=dump(after) if _milestone(events) else None,
-                    inbox=inbox,
+                    snapshot=dump(after) if _milestone(every) else None,
+                    inboxes=marks,
                 )
             except ConcurrencyConflict:
                 continue
             self._remember(after)
-            self.flush()
-            return result, after, events
+            self.after_commit()
+            return results, after, every
         raise GameError(f"game {name!r} is too busy; try again")
 
     def _outgoing(
@@ -330,6 +395,21 @@ class Games:
     ) -> tuple[Answer, GameState, list[ev.Event]]:
         """`act`, with the answer mail (`reply`) and an inbox row's outcome committed in the
         same transaction as the events."""
+        return self.transact(name, self._orders(email, text), cause, extra=reply, inbox=inbox)
+
+    def play_many(self, name: str, plays: Sequence[Play]) -> tuple[list[Answer], GameState]:
+        """Several players' mails to one game, played in turn and committed together
+        (``transact_many``); each one's answer."""
+        attempts = [
+            Attempt(self._orders(p.email, p.text), p.cause, p.reply, p.inbox) for p in plays
+        ]
+        answers, after, _ = self.transact_many(name, attempts)
+        return answers, after
+
+    def _orders(
+        self, email: str, text: str
+    ) -> Callable[[GameState, datetime], tuple[list[ev.Event], Answer]]:
+        """What `email`'s mail `text` does to the game: its events and the answer."""
 
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], Answer]:
             player = self.player_named_by(state, email)
@@ -370,7 +450,7 @@ class Games:
                 events += self._tick_first(state, now)
             return events, self._answer(state, player, lines, wants_help)
 
-        return self.transact(name, attempt, cause, extra=reply, inbox=inbox)
+        return attempt
 
     def post(
         self,

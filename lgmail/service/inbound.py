@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -40,14 +41,32 @@ from lgmail.rules.refusal import Refusal
 from lgmail.rules.state import GameState
 from lgmail.rules.variants import variant_of
 from lgmail.rules.view import view
-from lgmail.service.games import Answer, Games
+from lgmail.service.games import Answer, Games, Play
 from lgmail.service.notify import Mail
-from lgmail.store import InboxAlreadyProcessed, OutgoingMail
+from lgmail.store import InboxAlreadyProcessed, InboxRow, OutgoingMail
 
 log = logging.getLogger(__name__)
 
 #: mails to one address in an hour, answers included, at most (a robot loop stops there)
 ANSWERS_PER_HOUR = 30
+
+
+@dataclass(frozen=True)
+class Orders:
+    """A mail of orders from a player, authenticated, to play."""
+
+    inbox_id: int
+    game: str
+    player: str
+    email: str
+    mail: ReadMail
+
+    @property
+    def cause(self) -> str:
+        return f"mail:{self.mail.message_id or self.inbox_id}"
+
+    def processed(self, answer: Answer) -> Processed:
+        return Processed("applied" if answer.ok else "refused", self.game, answer.text)
 
 
 @dataclass(frozen=True)
@@ -120,19 +139,81 @@ class Inbound:
         row = self.games.store.inbox_row(inbox_id)
         if row.processed_at is not None:
             return Processed(row.outcome or "done")
+        routed = self._route(row)
+        if isinstance(routed, Orders):
+            return self._orders(routed)
+        return routed()
+
+    def process_many(self, rows: Sequence[InboxRow]) -> list[Processed]:
+        """Process pending inbox rows, in their order within each game: a player's orders to a
+        game are played together with the other players' that came with them, in one
+        transaction (``Games.play_many``: the same events and answers as one by one); a mail
+        that is not a player's orders, or a second one from the same player, first commits
+        those gathered before it. A row that fails stays pending (logged); it is left out of
+        the result."""
+        done: list[Processed] = []
+        gathered: dict[str, list[Orders]] = {}
+
+        def commit(game: str) -> None:
+            batch = gathered.pop(game, [])
+            if batch:
+                done.extend(self._orders_together(game, batch))
+
+        for row in rows:
+            try:
+                routed = self._route(row)
+            except Exception:
+                log.exception("inbox row %s failed", row.id)
+                continue
+            if isinstance(routed, Orders):
+                batch = gathered.get(routed.game, [])
+                if any(o.player == routed.player for o in batch):
+                    commit(routed.game)
+                gathered.setdefault(routed.game, []).append(routed)
+                continue
+            for game in list(gathered):  # rare: keep the order with everything gathered
+                commit(game)
+            try:
+                done.append(routed())
+            except InboxAlreadyProcessed:
+                continue
+            except Exception:
+                log.exception("inbox row %s failed", row.id)
+        for game in list(gathered):
+            commit(game)
+        return done
+
+    def _orders_together(self, game: str, batch: list[Orders]) -> list[Processed]:
+        if len(batch) > 1:
+            try:
+                return self._orders_many(game, batch)
+            except Exception:  # one row processed elsewhere meanwhile, ...: one by one
+                log.info("%s: %d mails played one by one", game, len(batch), exc_info=True)
+        done = []
+        for orders in batch:
+            try:
+                done.append(self.process(orders.inbox_id))
+            except Exception:
+                log.exception("inbox row %s failed", orders.inbox_id)
+        return done
+
+    def _route(self, row: InboxRow) -> Orders | Callable[[], Processed]:
+        """Where an unprocessed row goes: a player's orders (batched by the caller), or the
+        handling of anything else (to call)."""
+        inbox_id = row.id
         mail = read_mail(row.raw)
         game = self.game_for(row.recipient)
         if game is None:
-            return self._close(inbox_id, "unknown-recipient")
+            return lambda: self._close(inbox_id, "unknown-recipient")
         if mail.bounce is not None:
-            return self._bounce(inbox_id, game, mail)
+            return lambda: self._bounce(inbox_id, game, mail)
         if mail.automatic:
-            return self._close(inbox_id, f"automatic: {mail.automatic}", game)
+            return lambda: self._close(inbox_id, f"automatic: {mail.automatic}", game)
         found = route(row.recipient, self.domain)
         tag = found.tag if found else None
-        state = self.games.load(game)
+        state = self.games.peek(game)
         if tag == MJ_TAG:
-            return self._mj(inbox_id, game, state, mail)
+            return lambda: self._mj(inbox_id, game, state, mail)
         who = identify(
             self.games.settings.secret,
             game,
@@ -145,18 +226,18 @@ class Inbound:
             # no token of this game: a player writing to the game's address, or a stranger
             player = self.games.player_named_by(state, sender)
             if player is None:
-                return self._close(inbox_id, "stranger", game)
-            return self._reply(inbox_id, game, state, player, mail, "player:wrong_address")
+                return lambda: self._close(inbox_id, "stranger", game)
+            return lambda: self._reply(inbox_id, game, state, player, mail, "player:wrong_address")
         name, channel = who
         if state.players[name].email.lower() != sender:
-            return self._forged(inbox_id, game, state, name, mail)
+            return lambda: self._forged(inbox_id, game, state, name, mail)
         verdict = check_sender(row.raw, self.policy)
         if not verdict.ok:
             log.info("inbox row %s: sender not authenticated: %s", inbox_id, verdict.reason)
-            return self._forged(inbox_id, game, state, name, mail)
+            return lambda: self._forged(inbox_id, game, state, name, mail)
         if channel != PRIVATE:
-            return self._post(inbox_id, game, name, channel, mail)
-        return self._orders(inbox_id, game, name, mail)
+            return lambda: self._post(inbox_id, game, name, channel, mail)
+        return Orders(inbox_id, game, name, state.players[name].email, mail)
 
     def _post(
         self, inbox_id: int, game: str, player: str, channel: str, mail: ReadMail
@@ -178,20 +259,38 @@ class Inbound:
         self.games.store.inbox_done(inbox_id, outcome, self.games.now())
         return Processed(outcome, game)
 
-    def _orders(self, inbox_id: int, game: str, player: str, mail: ReadMail) -> Processed:
-        email = self.games.load(game).players[player].email
-        cause = f"mail:{mail.message_id or inbox_id}"
-        text = orders_text(mail)
+    def _orders(self, orders: Orders) -> Processed:
         answer, _, _ = self.games.play(
-            game,
-            email,
-            text,
-            cause,
-            reply=lambda state, result, now: self._answer_mail(state, player, result, mail, now),
-            inbox=(inbox_id, "applied"),
+            orders.game,
+            orders.email,
+            orders_text(orders.mail),
+            orders.cause,
+            reply=self._reply_to(orders),
+            inbox=(orders.inbox_id, "applied"),
         )
-        outcome = "applied" if answer.ok else "refused"
-        return Processed(outcome, game, answer.text)
+        return orders.processed(answer)
+
+    def _orders_many(self, game: str, batch: list[Orders]) -> list[Processed]:
+        plays = [
+            Play(
+                o.email,
+                orders_text(o.mail),
+                o.cause,
+                self._reply_to(o),
+                (o.inbox_id, "applied"),
+            )
+            for o in batch
+        ]
+        answers, _ = self.games.play_many(game, plays)
+        return [o.processed(a) for o, a in zip(batch, answers, strict=True)]
+
+    def _reply_to(
+        self, orders: Orders
+    ) -> Callable[[GameState, Answer, datetime], list[OutgoingMail]]:
+        def reply(state: GameState, answer: Answer, now: datetime) -> list[OutgoingMail]:
+            return self._answer_mail(state, orders.player, answer, orders.mail, now)
+
+        return reply
 
     def _answer_mail(
         self, state: GameState, player: str, answer: Answer, mail: ReadMail, now: datetime

@@ -42,6 +42,8 @@ class Server:
         """`clock`: how the games' clock (`games.now`) runs against the wall clock (default:
         ``Clock.of(games.now)``)."""
         self.games = games
+        # what a command commits is delivered by the worker's next round, not inline
+        games.after_commit = self.wake
         self.inbound = Inbound(games)
         self.endpoints = endpoints
         self.sweep_seconds = sweep_seconds
@@ -70,10 +72,14 @@ class Server:
         self._wake.set()
 
     def start(self) -> None:
-        """Listen (mail is stored meanwhile), resolve what fell due while no service ran and
-        schedule every game's next deadline, then start the worker."""
+        """Listen (mail is stored meanwhile), make the mails a stopped service was sending
+        due again, resolve what fell due while no service ran and schedule every game's next
+        deadline, then start the worker."""
         for listener in self._listeners:
             listener.start()
+        released = self.games.store.release_leases()
+        if released:
+            log.info("%d mails leased by a service that stopped: to send again", released)
         self.scheduler.start()
         self._spawn("worker", self._work)
         if self.endpoints.imap:
@@ -118,20 +124,10 @@ class Server:
     def drain(self) -> set[str]:
         """Process a batch of inbox rows; the games they touched."""
         rows = self.games.store.inbox_pending(BATCH)
-        touched: set[str] = set()
-        processed = 0
-        for row in rows:
-            try:
-                done = self.inbound.process(row.id)
-            except Exception:  # a row that fails stays pending for the next round
-                log.exception("inbox row %s failed", row.id)
-                continue
-            processed += 1
-            if done.game is not None:
-                touched.add(done.game)
-        if len(rows) == BATCH and processed:
+        done = self.inbound.process_many(rows)
+        if len(rows) == BATCH and done:
             self._wake.set()  # more to come: no waiting
-        return touched
+        return {d.game for d in done if d.game is not None}
 
     def _work(self) -> None:
         while not self._stop.is_set():

@@ -200,6 +200,7 @@ class EventStore:
         outbox: Sequence[OutgoingMail] = (),
         snapshot: str | None = None,
         inbox: tuple[int, str] | None = None,
+        inboxes: Sequence[tuple[int, str]] = (),
     ) -> list[RecordedEvent]:
         """Append ``events`` to the stream of ``game``, in one transaction.
 
@@ -209,7 +210,8 @@ class EventStore:
         game's projection row is set to ``(expected_version + len(events), snapshot)``.
         ``events`` may be empty (the version check, mail and snapshot still apply).
         ``inbox=(inbox_id, outcome)`` marks that inbox row processed in the same transaction;
-        :class:`InboxAlreadyProcessed` (nothing written) when it already was.
+        :class:`InboxAlreadyProcessed` (nothing written) when it already was; ``inboxes``
+        marks several rows so (the mails of one game processed together).
 
         Raises :class:`ConcurrencyConflict`, having written nothing, when the stream is not at
         ``expected_version``: checked by reading the current version in the transaction that
@@ -238,7 +240,8 @@ class EventStore:
         snapshot_row: SnapshotRow | None = (
             None if snapshot is None else (game, expected_version + len(payloads), snapshot)
         )
-        inbox_mark: InboxMark | None = None if inbox is None else (timestamp, inbox[1], inbox[0])
+        marks = [*([] if inbox is None else [inbox]), *inboxes]
+        inbox_marks: list[InboxMark] = [(timestamp, outcome, row) for row, outcome in marks]
         fairy = self._engine.raw_connection()
         try:
             positions = sql.append(
@@ -248,7 +251,7 @@ class EventStore:
                 rows,
                 mails,
                 snapshot_row,
-                inbox_mark,
+                inbox_marks,
             )
         except self._dbapi_error as exc:
             if _is_version_conflict(exc):
@@ -424,6 +427,12 @@ class EventStore:
             claimed = _outbox.select_pending(conn, limit, lock=True, due_at=now)
             _outbox.lease(conn, [outbox_id for outbox_id, _ in claimed], until)
         return claimed
+
+    def release_leases(self) -> int:
+        """Make the leased rows that were never tried due again (at start-up: the process
+        that leased them is gone); how many. A lease on a row already tried runs out."""
+        with self._writer.begin() as conn:
+            return _outbox.release(conn)
 
     @contextmanager
     def marking(self) -> Iterator[Connection]:

@@ -144,7 +144,7 @@ class HotPathSQL:
         rows: list[Any],
         mails: list[MailRow],
         snapshot: SnapshotRow | None,
-        inbox: InboxMark | None = None,
+        inbox: Sequence[InboxMark] = (),
     ) -> dict[int, int]:
         """Append, in one transaction; ``rows``: the events' parameters, 7 per event, flat.
 
@@ -158,12 +158,12 @@ class HotPathSQL:
         cursor: Any,
         mails: list[MailRow],
         snapshot: SnapshotRow | None,
-        inbox: InboxMark | None = None,
+        inbox: Sequence[InboxMark] = (),
     ) -> None:
-        if inbox is not None:
-            cursor.execute(self.mark_inbox, inbox)
+        for mark in inbox:
+            cursor.execute(self.mark_inbox, mark)
             if cursor.rowcount != 1:
-                raise InboxAlreadyProcessed(inbox[2])
+                raise InboxAlreadyProcessed(mark[2])
         if mails:
             cursor.executemany(self.insert_mail, mails)
         if snapshot is not None:
@@ -219,7 +219,7 @@ class SQLiteSQL(HotPathSQL):
         rows: list[Any],
         mails: list[MailRow],
         snapshot: SnapshotRow | None,
-        inbox: InboxMark | None = None,
+        inbox: Sequence[InboxMark] = (),
     ) -> dict[int, int]:
         cursor = conn.cursor()
         try:
@@ -312,10 +312,10 @@ class PostgreSQL(HotPathSQL):
         rows: list[Any],
         mails: list[MailRow],
         snapshot: SnapshotRow | None,
-        inbox: InboxMark | None = None,
+        inbox: Sequence[InboxMark] = (),
     ) -> dict[int, int]:
         count = len(rows) // 7
-        if not 0 < count <= MAX_ROWS or len(mails) > MAX_MAILS or inbox is not None:
+        if not 0 < count <= MAX_ROWS or len(mails) > MAX_MAILS or inbox:
             return self._append_in_transaction(
                 conn, game, expected_version, rows, mails, snapshot, inbox
             )
@@ -339,7 +339,7 @@ class PostgreSQL(HotPathSQL):
         rows: list[Any],
         mails: list[MailRow],
         snapshot: SnapshotRow | None,
-        inbox: InboxMark | None = None,
+        inbox: Sequence[InboxMark] = (),
     ) -> dict[int, int]:
         cursor = conn.cursor()
         try:

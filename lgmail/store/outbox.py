@@ -63,6 +63,13 @@ _LEASE = (
     .values(next_attempt_at=bindparam("until"))
 )
 
+#: a row never tried whose next attempt is set is leased (a deferral counts an attempt)
+_RELEASE = (
+    update(outbox)
+    .where(*_UNSENT, _c.attempts == 0, _c.next_attempt_at.is_not(None))
+    .values(next_attempt_at=None)
+)
+
 _EXISTS = select(_c.id).where(_c.id == bindparam("outbox_id"))
 
 _STATUS = select(
@@ -111,6 +118,11 @@ def lease(conn: Connection, outbox_ids: Sequence[int], until: datetime) -> None:
     """Make unsent rows not due before ``until`` (their attempts unchanged)."""
     if outbox_ids:
         conn.execute(_LEASE, [{"outbox_id": i, "until": until} for i in outbox_ids])
+
+
+def release(conn: Connection) -> int:
+    """End the leases of rows never tried (a process that leased them died); how many."""
+    return int(conn.execute(_RELEASE).rowcount)
 
 
 def _require_row(conn: Connection, outbox_id: int, rowcount: int) -> None:

@@ -45,12 +45,15 @@ class RacingStore(EventStore):
         outbox: Sequence[OutgoingMail] = (),
         snapshot: str | None = None,
         inbox: tuple[int, str] | None = None,
+        inboxes: Sequence[tuple[int, str]] = (),
     ) -> list[RecordedEvent]:
         if not self.raced:
             self.raced = True
             email, text = self.rival_text
             assert self.rival.act(self.game, email, text).ok
-        return super().append(game, expected_version, events, recorded_at, outbox, snapshot, inbox)
+        return super().append(
+            game, expected_version, events, recorded_at, outbox, snapshot, inbox, inboxes
+        )
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
