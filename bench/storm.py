@@ -47,10 +47,9 @@ Checked after the run: each game has its steps closed with reason ``deadline``, 
 opened, and nothing else; the sink counted as many mails as the outbox got; every game's job is
 set again (day 1) before ``Server.stop()``. Printed: both phases and their total (target <= 60
 s), the mails and mails per second, when 50, 90, 99 and 100 % of the games were resolved, the
-CPU time of the service and of the sink during the timed part, the service's RSS before the clock started and its peak
-(``ru_maxrss``; target <= 300 MB), and the warnings and errors the service logged (a tick that
-fails is tried again 10 s later by the scheduler).
-"""
+CPU time of the service and of the sink during the timed part, the service's RSS before the
+clock started and its peak (``ru_maxrss``; target <= 300 MB), and the warnings and errors the
+service logged (a tick that fails is tried again 10 s later by the scheduler)."""
 
 from __future__ import annotations
 
