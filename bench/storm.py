@@ -30,10 +30,10 @@ with ``relay = 127.0.0.1:PORT`` (``lgmail.mail.sender.SmtpRelay``, the sink), an
   start-up ticks every game, one after the other, before scheduling it. The clock starts just
   before ``Server.start()`` (called in a thread of its own, so that this one can count).
 
-Mail: by default, as lgmail does, each tick's transaction is followed by ``Games.flush()``, which
-delivers what is due in the outbox to the relay at once (inline, in the tick's thread). With
-``--split`` the service's ``Games.flush`` does nothing until phase 1 is over; the worker is then
-woken and its sweep delivers the outbox: the two phases apart.
+Mail: by default, as lgmail does, each tick's transaction wakes the service's worker, whose
+round delivers what is due in the outbox to the relay (``Games.flush()``) while the other ticks
+go on. With ``--split`` the service's ``Games.flush`` does nothing until phase 1 is over; the
+worker is then woken and its sweep delivers the outbox: the two phases apart.
 
 Timed (``time.monotonic``), polled every 50 ms on a connection of its own:
 
@@ -507,9 +507,7 @@ def serve(
             delivered = wait_until(lambda: watch.unsent() == 0, timeout, "the outbox to empty")
             cpu = cpu_seconds() - cpu0
             sink_cpu = relay.cpu() - sink_cpu0
-            # every job has set the game's next one (day 1's deadline): none is left running,
-            # whose add_job would wait for the lock Server.stop() holds (APScheduler's
-            # shutdown(wait=True) joins the pool while holding its job stores' lock)
+            # every job has set the game's next one (day 1's deadline)
             settled = wait_until(
                 lambda: all((server.scheduler.scheduled(n) or DEADLINE) > DEADLINE for n in names),
                 timeout,
@@ -635,7 +633,7 @@ def main(argv: list[str] | None = None) -> int:
         + (
             "held during phase 1, then delivered by the worker's sweep (--split)"
             if args.split
-            else f"inline, each tick flushes the outbox to the relay "
+            else f"delivered by the worker as the ticks commit "
             f"({run.sent_in_phase1} of {run.mails} sent by the end of phase 1)"
         )
     )
