@@ -15,6 +15,7 @@ import hmac
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lgmail.orders.names import fold
 
@@ -72,9 +73,17 @@ def identify(
     channels: Iterable[str] = (PRIVATE,),
 ) -> tuple[str, str] | None:
     """Which (player, channel) `tag` belongs to, among `emails` [(player, registered address)]."""
-    wanted = tag.lower()
+    return _tags(secret, game, tuple(emails), tuple(channels)).get(tag.lower())
+
+
+@lru_cache(maxsize=1024)
+def _tags(
+    secret: bytes, game: str, emails: tuple[tuple[str, str], ...], channels: tuple[str, ...]
+) -> dict[str, tuple[str, str]]:
+    """Every token of a game's seats: tag -> (player, channel) (kept for the next mails of the
+    same seats: a mail would otherwise compute one HMAC per player and channel)."""
+    tags: dict[str, tuple[str, str]] = {}
     for name, email in emails:
         for channel in channels:
-            if hmac.compare_digest(token(secret, game, email, channel), wanted):
-                return name, channel
-    return None
+            tags.setdefault(token(secret, game, email, channel), (name, channel))
+    return tags

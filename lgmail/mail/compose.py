@@ -1,23 +1,21 @@
 """Building the RFC 5322 message of an outgoing mail: text and HTML alternatives, UTF-8.
 
-Built with the compat32 classes of `email.mime`, several times faster than `EmailMessage`'s
-header registry, which parses every header it is given; an address that is not ASCII (an
+Written directly (headers folded and encoded by the compat32 policy, bodies in
+quoted-printable UTF-8, a boundary derived from the content), several times faster than
+generating it from `email` message objects; an address that is not ASCII (an
 internationalised mailbox) takes `EmailMessage`, which knows how to write it.
 """
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
-from email.charset import QP, Charset
 from email.header import Header
 from email.message import EmailMessage
-from email.mime.multipart import MIMEMultipart
-from email.mime.text import MIMEText
-from email.policy import SMTPUTF8
+from email.policy import SMTPUTF8, compat32
+from email.quoprimime import body_encode
 from email.utils import format_datetime
-
-_UTF8 = Charset("utf-8")
-_UTF8.body_encoding = QP
+from typing import cast
 
 
 def _header(value: str) -> str | Header:
@@ -30,12 +28,6 @@ def _address(value: str) -> str | Header:
         return value
     name, _, address = value.rpartition("<")
     return Header(name.strip().strip('"'), "utf-8").encode() + " <" + address
-
-
-def _text(body: str, subtype: str) -> MIMEText:
-    part = MIMEText("", subtype)
-    part.set_payload(body, _UTF8)
-    return part
 
 
 def compose(
@@ -83,14 +75,45 @@ def _rich(headers: list[tuple[str, str]], body: str, html: str | None) -> bytes:
 
 
 def _fast(headers: list[tuple[str, str]], body: str, html: str | None) -> bytes:
-    msg: MIMEMultipart | MIMEText
     if html is None:
-        msg = _text(body, "plain")
+        head = [_PLAIN, "MIME-Version: 1.0\n", _QP]
     else:
-        msg = MIMEMultipart("alternative")
-        msg.attach(_text(body, "plain"))
-        msg.attach(_text(html, "html"))
+        boundary = "=_" + hashlib.sha256((body + "\0" + html).encode()).hexdigest()[:32]
+        head = [
+            f'Content-Type: multipart/alternative; boundary="{boundary}"\n',
+            "MIME-Version: 1.0\n",
+        ]
     for name, value in headers:
         encoded = _address(value) if name == "From" else _header(value)
-        msg[name] = encoded  # type: ignore[assignment]
-    return msg.as_bytes()
+        # compat32 folds a Header too (its encoded words), though typed for str only
+        head.append(compat32.fold(name, cast(str, encoded)))
+    if html is None:
+        text = "".join(head) + "\n" + _quoted(body)
+    else:
+        text = "".join(
+            [
+                *head,
+                f"\n--{boundary}\n",
+                _PLAIN,
+                _QP,
+                "\n",
+                _quoted(body),
+                f"\n--{boundary}\n",
+                _HTML,
+                _QP,
+                "\n",
+                _quoted(html),
+                f"\n--{boundary}--\n",
+            ]
+        )
+    return text.encode("ascii")
+
+
+_PLAIN = 'Content-Type: text/plain; charset="utf-8"\n'
+_HTML = 'Content-Type: text/html; charset="utf-8"\n'
+_QP = "Content-Transfer-Encoding: quoted-printable\n"
+
+
+def _quoted(text: str) -> str:
+    """`text` in UTF-8, quoted-printable (lines of 76 characters at most)."""
+    return body_encode(text.encode("utf-8").decode("latin-1"))

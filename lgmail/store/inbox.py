@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Connection, and_, func, insert, select, update
+from sqlalchemy import Connection, and_, bindparam, func, insert, select, update
 
 from lgmail.store.errors import InboxAlreadyProcessed
 from lgmail.store.model import InboxRow
@@ -72,12 +72,13 @@ def mark_done(conn: Connection, inbox_id: int, outcome: str, done_at: datetime) 
         raise InboxAlreadyProcessed(inbox_id)
 
 
+_MAIL_COUNT = (
+    select(func.count())
+    .select_from(outbox)
+    .where(outbox.c.recipient == bindparam("recipient"), outbox.c.created_at >= bindparam("since"))
+)
+
+
 def mail_count(conn: Connection, recipient: str, since: datetime) -> int:
     """Outbox mails to `recipient` created since `since` (sent or not)."""
-    return int(
-        conn.execute(
-            select(func.count())
-            .select_from(outbox)
-            .where(outbox.c.recipient == recipient, outbox.c.created_at >= since)
-        ).scalar_one()
-    )
+    return int(conn.execute(_MAIL_COUNT, {"recipient": recipient, "since": since}).scalar_one())
