@@ -84,6 +84,9 @@ def _fast(headers: list[tuple[str, str]], body: str, html: str | None) -> bytes:
             "MIME-Version: 1.0\n",
         ]
     for name, value in headers:
+        if value.isascii() and len(name) + len(value) < 76 and "\n" not in value:
+            head.append(f"{name}: {value}\n")  # nothing to fold or encode
+            continue
         encoded = _address(value) if name == "From" else _header(value)
         # compat32 folds a Header too (its encoded words), though typed for str only
         head.append(compat32.fold(name, cast(str, encoded)))

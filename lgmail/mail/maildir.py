@@ -18,11 +18,17 @@ def name_for(outbox_id: int, message_id: str) -> str:
     return f"{outbox_id:012d}.{digest}.lgmail"
 
 
-def deliver(maildir: Path, raw: bytes, name: str) -> bool:
-    """Write one message as `new/NAME` (through `tmp/`, as Maildir wants); False when it was
-    delivered before."""
+def prepare(maildir: Path) -> None:
+    """Make the Maildir's folders if they are missing."""
     for sub in ("tmp", "new", "cur"):
         (maildir / sub).mkdir(parents=True, exist_ok=True)
+
+
+def deliver(maildir: Path, raw: bytes, name: str, prepared: bool = False) -> bool:
+    """Write one message as `new/NAME` (through `tmp/`, as Maildir wants); False when it was
+    delivered before. `prepared`: the folders are known to exist (:func:`prepare`)."""
+    if not prepared:
+        prepare(maildir)
     final = maildir / "new" / name
     if final.exists() or any((maildir / "cur").glob(f"{name}:*")):
         return False

@@ -41,7 +41,7 @@ from email.utils import getaddresses
 from pathlib import Path
 from typing import Protocol
 
-from lgmail.mail.maildir import deliver, name_for
+from lgmail.mail.maildir import deliver, name_for, prepare
 from lgmail.settings import Settings, split_relay
 from lgmail.store import EventStore, MailStatus, OutgoingMail
 
@@ -107,11 +107,14 @@ class MaildirSender:
         self.path = Path(path)
 
     def open(self) -> None:
-        pass
+        try:
+            prepare(self.path)
+        except OSError as exc:
+            raise TemporaryFailure(f"maildir {self.path}: {exc}", relay_down=True) from exc
 
     def send(self, mail: OutgoingMail, name: str) -> None:
         try:
-            deliver(self.path, mail.raw, name)
+            deliver(self.path, mail.raw, name, prepared=True)
         except OSError as exc:  # a full disk, a permission: it may get better
             raise TemporaryFailure(f"maildir {self.path}: {exc}", relay_down=True) from exc
 

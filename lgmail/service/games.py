@@ -9,6 +9,8 @@ then leaves the outbox for the Maildir.
 from __future__ import annotations
 
 import hashlib
+import hmac
+import itertools
 import json
 import secrets
 import threading
@@ -118,6 +120,8 @@ class Games:
         #: called after each commit: deliver the outbox now (a service sets its own, which
         #: wakes its worker to deliver it)
         self.after_commit: Callable[[], object] = self.flush
+        self._entropy_key = secrets.token_bytes(32)
+        self._draws = itertools.count()
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -170,10 +174,15 @@ class Games:
     # --- writing ---------------------------------------------------------------------------
 
     def _entropy(self, state: GameState, salt: str) -> int:
+        """A command's entropy: from the game's seed when it has one (tests, replays of a
+        seeded game), else unpredictable (a secret key of this process and a counter:
+        one system call per process, not per command). What it decides is recorded."""
         seed = state.options.get("seed")
         if seed is None:
-            return secrets.randbits(63)
-        digest = hashlib.sha256(f"{seed}:{state.version}:{salt}".encode()).digest()
+            basis = f"{next(self._draws)}".encode()
+            digest = hmac.new(self._entropy_key, basis, hashlib.sha256).digest()
+        else:
+            digest = hashlib.sha256(f"{seed}:{state.version}:{salt}".encode()).digest()
         return int.from_bytes(digest[:8], "big") >> 1
 
     def transact(

@@ -26,8 +26,8 @@ def send(self, mail, name):
     real_send(self, mail, name)  # the relay answered 250
     os._exit(3)  # killed before the row is marked sent
 
-def deliver(path, raw, name):
-    real_deliver(path, raw, name)  # the file is in new/
+def deliver(path, raw, name, **options):
+    real_deliver(path, raw, name, **options)  # the file is in new/
     os._exit(3)
 
 sender.SmtpRelay.send = send
