@@ -71,3 +71,14 @@ def test_addresses_route_and_identify() -> None:
         "le-village", "mj"
     )
     assert route("le-village@elsewhere.example", "jeu.example") is None
+
+
+def test_the_mj_voids_a_murmur_by_mail() -> None:
+    """002_9504e6e276dc5f60.txt: « votre message sera remplacé par des 0 sans avertissement »:
+    the MJ voids a murmur ("annuler murmure NOM" / "void murmur NAME")."""
+    from lgmail.rules.commands import VoidMurmur
+
+    players = ["Alice", "Bob"]
+    fr, en, bad = parse_mj("annuler murmure alice\nvoid murmur Bob\nannuler Bob", players)
+    assert (fr.result, en.result) == (VoidMurmur("Alice"), VoidMurmur("Bob"))
+    assert not isinstance(bad.result, VoidMurmur)

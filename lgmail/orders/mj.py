@@ -6,6 +6,7 @@ pause | reprendre (resume)     stop and run the clock again
 foudroyer NOM | strike NAME    strike a player down
 remplacer NOM par Nom <email>  a substitute takes the seat (replace NAME with ...)
 annonce TEXTE | announce TEXT  the rest of the mail is posted to every player
+annuler murmure NOM | void murmur NAME   002: a murmur of the night will not appear
 """
 
 from __future__ import annotations
@@ -24,10 +25,13 @@ from lgmail.rules.commands import (
     ReplacePlayer,
     Resume,
     StrikeDown,
+    VoidMurmur,
 )
 from lgmail.rules.refusal import Cause, Refusal
 
-MjOrder = EndStep | ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce
+MjOrder = (
+    EndStep | ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce | VoidMurmur
+)
 
 VERBS = {
     "end": ("fin", "finir", "terminer", "clore", "cloturer", "end", "close"),
@@ -37,6 +41,7 @@ VERBS = {
     "strike": ("foudroyer", "foudroie", "strike"),
     "replace": ("remplacer", "remplace", "replace"),
     "announce": ("annonce", "annoncer", "announce", "announcement"),
+    "void": ("annuler", "annule", "void"),
 }
 
 
@@ -121,4 +126,10 @@ def _one(verb: str | None, rest: str, players: Sequence[str]) -> MjOrder | Refus
         if "@" not in email:
             return Refusal(Cause.UNREADABLE, {"missing": "email"})
         return ReplacePlayer(name, email, display or email.split("@")[0])
+    if verb == "void":
+        words = rest.split(maxsplit=1)
+        if len(words) != 2 or fold(words[0]) not in ("murmure", "mur-mur", "murmur"):
+            return Refusal(Cause.UNREADABLE, {"missing": "murmure NOM"})
+        name = _player(words[1], players)
+        return name if isinstance(name, Refusal) else VoidMurmur(name)
     return Refusal(Cause.UNREADABLE)

@@ -343,7 +343,7 @@ def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Orde
     rest, rest_folded = words[end:], folded[end:]
     if kind in NOMBRES_KINDS:
         return _nombres(kind, text, words, rest, players, me)
-    if kind is Kind.VOTE and any(f in BLANK for f in rest_folded):
+    if kind is Kind.VOTE and any(f in BLANK for f in folded):
         return Order(Kind.VOTE, (), blank=True)
     needed = TARGETS.get(kind, 0)
     if needed == 0:

@@ -121,6 +121,15 @@ class PostMessage:
     entropy: int = 0
 
 
+@dataclass(frozen=True)
+class VoidMurmur:
+    """The MJ voids a player's murmur of the night before it appears (002: "votre message sera
+    remplacé par des 0 sans avertissement")."""
+
+    player: str
+    entropy: int = 0
+
+
 Command = (
     CreateGame
     | StartGame
@@ -134,4 +143,5 @@ Command = (
     | ReplacePlayer
     | Announce
     | PostMessage
+    | VoidMurmur
 )

@@ -31,6 +31,7 @@ from lgmail.rules.commands import (
     StartGame,
     StrikeDown,
     Tick,
+    VoidMurmur,
 )
 from lgmail.rules.orders import Kind
 from lgmail.rules.refusal import Cause, Refusal, Refused
@@ -77,7 +78,8 @@ def _running(state: GameState, paused_ok: bool = False) -> None:
 
 
 def _mj(
-    tx: Tx, cmd: ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce
+    tx: Tx,
+    cmd: ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce | VoidMurmur,
 ) -> None:
     """The MJ's hand on a running game (by the CLI or by mail)."""
     s = tx.state
@@ -106,6 +108,10 @@ def _mj(
     if isinstance(cmd, Pause):
         advance(tx)
         tx.emit(ev.GamePaused(iso(tx.now)))
+    elif isinstance(cmd, VoidMurmur):
+        if cmd.player not in s.players:
+            raise Refused(Cause.NO_SUCH_PLAYER, written=cmd.player)
+        variant_of(s).void(tx, cmd.player)
     elif isinstance(cmd, ExtendDeadline):
         advance(tx)
         if s.step is None or cmd.minutes <= 0:

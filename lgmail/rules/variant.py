@@ -67,6 +67,10 @@ class Variant(Protocol):
         """The rule set's policy for players absent a day and the following night."""
         ...
 
+    def void(self, tx: Tx, player: str) -> None:
+        """The MJ voids what `player` wrote to appear later (002's murmur), or raise Refused."""
+        ...
+
     def close_step(self, tx: Tx, step: str) -> None: ...
 
     def resolve_phase(self, tx: Tx) -> None:

@@ -6,7 +6,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from lgmail.rules import events as ev
-from lgmail.rules.commands import Command, CreateGame, EndStep, GiveOrder, Seat, StartGame
+from lgmail.rules.commands import (
+    Command,
+    CreateGame,
+    EndStep,
+    GiveOrder,
+    Seat,
+    StartGame,
+    VoidMurmur,
+)
 from lgmail.rules.decide import decide
 from lgmail.rules.evolve import apply
 from lgmail.rules.nombres import memory
@@ -217,3 +225,27 @@ def test_all_twenty_right_gives_unlimited_murmurs_shared_with_two(tmp_path: Path
     assert refused == Refusal(Cause.ALREADY_USED, {"power": "share"})
     refused = decide(state, GiveOrder("Farid", Order(Kind.PARTAGER, ("Hugo",))), now)
     assert isinstance(refused, Refusal) and refused.cause is Cause.NOT_YOUR_ROLE
+
+
+def test_murmurs_serve_after_day_3_and_the_mj_may_void_one(tmp_path: Path) -> None:
+    """002_9504e6e276dc5f60.txt: « Les murs-murs gagnés peuvent être utilisés pendant n'importe
+    quelle nuit de la partie, même après le J3. » and « votre message sera remplacé par des 0
+    sans avertissement »"""
+    g = game(tmp_path)
+    tickets(g)
+    for _ in range(3):
+        blank_rest(g)
+        rise(g)
+        rise(g)
+    blank_rest(g)
+    rise(g)
+    assert g.phase() == ("night", 4) and len(g.events("LotteryDrawn")) == 3
+    holders = [n for n in ROLES if memory.murmurs_left(g.state, n)]
+    voided, kept = holders[0], holders[1]
+    g.ok(voided, "murmure Le loup dort")
+    g.ok(kept, "murmure La nuit porte conseil")
+    g.mj(VoidMurmur(voided))
+    assert g.events("MurmurVoided") == [{"type": "MurmurVoided", "player": voided, "night": 4}]
+    rise(g)
+    assert [p["text"] for p in g.events("MurmurPublished")] == ["La nuit porte conseil"]
+    assert len(g.events("LotteryDrawn")) == 3  # no draw after day 3

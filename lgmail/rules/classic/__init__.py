@@ -251,6 +251,10 @@ class Classic:
     def absent(self, tx: Tx, players: list[str]) -> None:
         """003 has no absence rule: the MJ is told (AbsenceNoted) and replaces or strikes."""
 
+    def void(self, tx: Tx, player: str) -> None:
+        """003 has nothing written to appear later."""
+        raise Refused(Cause.NOTHING_TO_DO, what="murmur")
+
     def close_step(self, tx: Tx, step: str) -> None:
         s = tx.state
         if step == CUPIDON:

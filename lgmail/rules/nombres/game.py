@@ -91,6 +91,9 @@ class Nombres(Classic):
         absences.apply(tx, players, strike)
         self.announce(tx, strike)
 
+    def void(self, tx: Tx, player: str) -> None:
+        murmurs.void(tx, player)
+
     # --- resolution ------------------------------------------------------------------------
 
     def announce(self, tx: Tx, victims: list[tuple[str, str]]) -> None:

@@ -1,0 +1,60 @@
+"""Reading 002's orders (002_9504e6e276dc5f60.txt, "Les Nombres"), French first with English
+synonyms: the PAD and its withdrawal, the lottery's numbers, the testament, a murmur, an
+excuse, the jackpot's share, the blank vote."""
+
+from __future__ import annotations
+
+import pytest
+
+from lgmail.orders.parse import parse_line
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refusal
+
+PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Marie Claire", "Élodie"]
+TWENTY = tuple(str(n) for n in range(1, 21))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("pad Chloé voyante", Order(Kind.PAD, ("Chloé",), args=("voyante",))),
+        ("PAD chloe Seer", Order(Kind.PAD, ("Chloé",), args=("voyante",))),
+        ("guess bob witch", Order(Kind.PAD, ("Bob",), args=("sorciere",))),
+        ("je devine Élodie Chasseur", Order(Kind.PAD, ("Élodie",), args=("chasseur",))),
+        (
+            "pad Marie Claire simple villageois",
+            Order(Kind.PAD, ("Marie Claire",), args=("villageois",)),
+        ),
+        ("retirer le PAD", Order(Kind.RETIRER)),
+        ("pad retiré", Order(Kind.RETIRER)),
+        ("withdraw the pad", Order(Kind.RETIRER)),
+        ("nombres " + " ".join(TWENTY), Order(Kind.NOMBRES, args=TWENTY)),
+        ("numbers: " + ", ".join(TWENTY), Order(Kind.NOMBRES, args=TWENTY)),
+        (
+            "testament Bob, Chloé, Marie Claire, Élodie",
+            Order(Kind.TESTAMENT, ("Bob", "Chloé", "Marie Claire", "Élodie")),
+        ),
+        ("testament Bob Chloé", Order(Kind.TESTAMENT, ("Bob", "Chloé"))),
+        ("heirs bob then alice", Order(Kind.TESTAMENT, ("Bob", "Alice"))),
+        ("murmure Bruno est un loup !", Order(Kind.MURMURE, args=("Bruno est un loup !",))),
+        ("whisper: « the wolf is Bob »", Order(Kind.MURMURE, args=("the wolf is Bob",))),
+        ("mur-mur Élodie ment", Order(Kind.MURMURE, args=("Élodie ment",))),
+        ("excuse 3", Order(Kind.EXCUSE, args=("3",))),
+        ("je serai absente jour 2", Order(Kind.EXCUSE, args=("2",))),
+        ("away", Order(Kind.EXCUSE)),
+        ("partager Bob et Chloé", Order(Kind.PARTAGER, ("Bob", "Chloé"))),
+        ("share with bob and alice", Order(Kind.PARTAGER, ("Bob", "Alice"))),
+        ("vote blanc", Order(Kind.VOTE, (), blank=True)),
+        ("blank vote", Order(Kind.VOTE, (), blank=True)),
+    ],
+)
+def test_reads_the_orders_of_les_nombres(text: str, expected: Order) -> None:
+    assert parse_line(text, PLAYERS, me="Alice") == expected
+
+
+def test_a_pad_without_a_role_is_unreadable() -> None:
+    assert parse_line("pad Bob", PLAYERS) == Refusal(Cause.UNREADABLE, {"missing": "role"})
+
+
+def test_a_murmur_without_text_is_unreadable() -> None:
+    assert parse_line("murmure", PLAYERS) == Refusal(Cause.UNREADABLE, {"missing": "text"})
