@@ -63,4 +63,20 @@ def help_text(state: GameState, name: str) -> str:
         "line; a new order replaces the previous one of the same kind.",
     }
     lang = player.lang if player.lang in general else "fr"
-    return f"{spec.help.get(lang, '')}\n{general[lang]}"
+    extra = RULE_SET_HELP.get(state.variant, {}).get(lang, "")
+    return f"{spec.help.get(lang, '')}\n{general[lang]}" + (f"\n{extra}" if extra else "")
+
+
+#: the orders a rule set adds for everyone (002: Les Nombres)
+RULE_SET_HELP = {
+    "nombres": {
+        "fr": "Les Nombres : nombres N ... N (20 nombres de 1 à 200, jour d'élection), "
+        "murmure TEXTE (la nuit, si vous avez un mur-mur), excuse N (absence excusée au jour "
+        "N), testament NOM, NOM... (Nombre Fétiche), partager NOM et NOM (gros lot) ; "
+        "loups : pad NOM RÔLE, retirer pad.",
+        "en": "Les Nombres: nombres N ... N (20 numbers 1-200, election day), murmure TEXT "
+        "(at night, if you hold a murmur), excuse N (absence excused on day N), testament "
+        "NAME, NAME... (Nombre Fétiche), partager NAME et NAME (jackpot); wolves: pad NAME "
+        "ROLE, retirer pad (withdraw).",
+    }
+}

@@ -131,3 +131,11 @@ def test_the_pad_targets_a_living_villager(tmp_path: Path) -> None:
     elect(g, None)
     g.refused("Chloe", "pad Emma villageois", "not_your_role")
     g.refused("Alice", "pad Bruno loup-garou", "illegal_target")
+
+
+def test_help_lists_the_orders_of_les_nombres(tmp_path: Path) -> None:
+    """002_9504e6e276dc5f60.txt: « Lorsqu'un loup décide de deviner le rôle d'un villageois, il
+    doit le faire en violet et en gras. »: by mail, "pad NOM RÔLE", as help tells."""
+    g = game(tmp_path)
+    answer = g.ok("Alice", "aide")
+    assert "pad NOM RÔLE" in answer.text and "murmure TEXTE" in answer.text
