@@ -42,7 +42,6 @@ from lgmail.rules.commands import (
     StartGame,
     StrikeDown,
     Tick,
-    VoidMurmur,
 )
 from lgmail.rules.decide import decide
 from lgmail.rules.dump import dump
@@ -64,7 +63,7 @@ from lgmail.store import (
 )
 
 R = TypeVar("R")
-MjCommand = ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce | VoidMurmur
+MjCommand = ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce
 RETRIES = 5
 
 
