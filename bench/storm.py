@@ -113,7 +113,9 @@ TARGET_MB = 300.0
 class QuietGames(Games):
     """Games whose commits leave their mails in the outbox (no Maildir written)."""
 
-    def flush(self, now: datetime | None = None, sender: Sender | None = None) -> int:
+    def flush(
+        self, now: datetime | None = None, sender: Sender | None = None, connections: int = 1
+    ) -> int:
         return 0
 
 
@@ -273,12 +275,14 @@ class StormGames(Games):
         super().__init__(*args, **kwargs)
         self.swept = threading.Event()
 
-    def flush(self, now: datetime | None = None, sender: Sender | None = None) -> int:
+    def flush(
+        self, now: datetime | None = None, sender: Sender | None = None, connections: int = 1
+    ) -> int:
         if threading.current_thread().name == "lgmail-worker":
             self.swept.set()
         if self.hold:
             return 0
-        return super().flush(now, sender)
+        return super().flush(now, sender, connections)
 
 
 class Watch:

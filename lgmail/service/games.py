@@ -15,6 +15,7 @@ import json
 import secrets
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from email.utils import formataddr
@@ -297,7 +298,9 @@ class Games:
         )
         return OutgoingMail(message_id, state.name, mail.email, raw)
 
-    def flush(self, now: datetime | None = None, sender: Sender | None = None) -> int:
+    def flush(
+        self, now: datetime | None = None, sender: Sender | None = None, connections: int = 1
+    ) -> int:
         """Send what is due in the outbox (``lgmail.mail.sender``): to the SMTP relay when one
         is configured (``[mail] relay``, LGMAIL_RELAY, --relay), else into the Maildir; return
         how many mails went out. ``now`` (default: this service's clock) decides which
@@ -308,8 +311,21 @@ class Games:
         hand-off and the mark sends it again at the next flush: the same bytes, with the same
         Message-ID (readers' clients show it once); never two different mails. The Maildir
         itself is written exactly once per outbox row.
+
+        ``connections``: how many deliveries run at once (threads, each with its own relay
+        connection and its own claims), so a relay's round trips overlap.
         """
-        return send_outbox(self.store, sender or sender_for(self.settings), now or self.now())
+        at = now or self.now()
+        if sender is not None or connections <= 1:
+            return send_outbox(self.store, sender or sender_for(self.settings), at)
+        if not self.store.pending_mail(1, due_at=at):
+            return 0
+        with ThreadPoolExecutor(connections, thread_name_prefix="lgmail-send") as pool:
+            runs = [
+                pool.submit(send_outbox, self.store, sender_for(self.settings), at)
+                for _ in range(connections)
+            ]
+            return sum(run.result() for run in runs)
 
     def _tick_first(self, state: GameState, now: datetime) -> list[ev.Event]:
         """Move the game on: what deadlines passed before a command (a restart at 21:29), or

@@ -29,6 +29,8 @@ class Endpoints:
 
 #: inbox rows the worker processes in one round
 BATCH = 100
+#: deliveries at once when the worker sends the outbox (each its own relay connection)
+CONNECTIONS = 4
 
 
 class Server:
@@ -119,7 +121,7 @@ class Server:
                 self.scheduler.reschedule(game)
             except Exception:
                 log.exception("scheduling %s failed", game)
-        self.games.flush()
+        self.games.flush(connections=CONNECTIONS)
 
     def drain(self) -> set[str]:
         """Process a batch of inbox rows; the games they touched."""

@@ -247,3 +247,21 @@ def test_unreachable_relay_is_a_temporary_failure_of_open() -> None:
     assert caught.value.relay_down
     assert "ConnectionRefusedError" in str(caught.value)
     relay.close()  # nothing open: nothing to do
+
+
+def test_deliveries_at_once_send_each_mail_once(
+    service: Service, start_relay: Callable[..., Relay]
+) -> None:
+    """``flush(connections=3)``: three deliveries at once, each on its own connection with
+    its own claims (leases on SQLite, row locks on PostgreSQL): every mail goes out once."""
+    relay = start_relay()
+    games = service.configure(relay=relay.address)
+    ids = service.write(*[f"p{i}@example.org" for i in range(70)])
+    assert games.flush(connections=3) == 70
+    assert sorted(relay.handler.message_ids) == sorted(
+        f"<village.{i}@lgmail.test>" for i in range(1, 71)
+    )
+    assert service.store.pending_mail() == []
+    assert all(service.status(i).sent_at is not None for i in ids)
+    assert 1 <= len({r.peer for r in relay.handler.received}) <= 3
+    assert games.flush(connections=3) == 0
