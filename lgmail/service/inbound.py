@@ -149,8 +149,9 @@ class Inbound:
         game are played together with the other players' that came with them, in one
         transaction (``Games.play_many``: the same events and answers as one by one); a mail
         that is not a player's orders, or a second one from the same player, first commits
-        those gathered before it. A row that fails stays pending (logged); it is left out of
-        the result."""
+        those gathered before it, so each player is answered once per transaction (the
+        answers per hour are counted on what was committed before it). A row that fails stays
+        pending (logged); it is left out of the result."""
         done: list[Processed] = []
         gathered: dict[str, list[Orders]] = {}
 
