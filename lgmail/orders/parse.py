@@ -106,6 +106,18 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     Kind.MURMURE: ("murmure", "murmurer", "mur-mur", "murmur", "whisper"),
     Kind.EXCUSE: ("excuse", "excuser", "absent", "absente", "absence", "away"),
     Kind.PARTAGER: ("partager", "partage", "share"),
+    # 004: the Loup-Garou Blanc's and the Grand Méchant Loup's own kill
+    Kind.ELIMINER: ("eliminer", "elimine", "assassiner", "assassine", "eliminate", "slay"),
+    # 004: the Infect Père des Loups ("J'infecte Opeth.")
+    Kind.INFECTER: ("infecter", "infecte", "infect"),
+    # 004: the Corbeau's sign
+    Kind.MARQUER: ("marquer", "marque", "pancarte", "corbeau", "mark", "raven"),
+    # 004: the Renard's scent
+    Kind.FLAIRER: ("flairer", "flaire", "renifler", "renifle", "sniff", "smell"),
+    # 004: the Enfant Sauvage's model
+    Kind.MODELE: ("modele", "model", "mentor"),
+    # 004: the Bouc-émissaire names who votes at the next stake
+    Kind.VOTANTS: ("votants", "votant", "electeurs", "voters"),
 }
 
 ABSTAIN = ("abstention", "abstiens", "abstain", "abstaining")
@@ -184,6 +196,8 @@ FILLER = frozenset(
 SELF = ("moi", "moi-meme", "me", "myself")
 AND = frozenset({"et", "and", "&", "+", "avec", "with"})
 
+MANY = -1
+#: how many names each order takes (MANY: one or more, separated by commas or "et")
 TARGETS: dict[Kind, int] = {
     Kind.VOTE: 1,
     Kind.TUER: 1,
@@ -194,6 +208,11 @@ TARGETS: dict[Kind, int] = {
     Kind.TIRER: 1,
     Kind.SUCCESSEUR: 1,
     Kind.TRANCHER: 1,
+    Kind.ELIMINER: 1,
+    Kind.MARQUER: 1,
+    Kind.FLAIRER: 1,
+    Kind.MODELE: 1,
+    Kind.VOTANTS: MANY,
 }
 
 
@@ -348,6 +367,8 @@ def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Orde
     needed = TARGETS.get(kind, 0)
     if needed == 0:
         return Order(kind)
+    if needed == MANY:
+        return _many(kind, text, players, me)
     if needed == 2:
         cut = next((i for i, f in enumerate(rest_folded) if f in AND), None)
         groups = [rest[:cut], rest[cut + 1 :]] if cut is not None else [[w] for w in rest]
@@ -365,6 +386,31 @@ def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Orde
     if isinstance(got, Refusal):
         return got
     return Order(kind, (got,))
+
+
+def _many(kind: Kind, text: str, players: Sequence[str], me: str | None) -> Order | Refusal:
+    """One or more names after the verb, separated by commas, "et" or "and"."""
+    words = _tokens(re.sub(r"[,;&+]", " et ", text))
+    found = _find_verb([fold(w) for w in words])
+    assert found is not None
+    groups: list[list[str]] = [[]]
+    for word in words[found[1] :]:
+        if fold(word) in AND:
+            groups.append([])
+        else:
+            groups[-1].append(word)
+    targets: list[str] = []
+    for group in groups:
+        if not [w for w in group if fold(w) not in FILLER or fold(w) in SELF]:
+            continue
+        got = _resolve(group, players, me)
+        if isinstance(got, Refusal):
+            return got
+        if got not in targets:
+            targets.append(got)
+    if not targets:
+        return Refusal(Cause.UNREADABLE, {"missing": "name"})
+    return Order(kind, tuple(targets))
 
 
 def _two_names(words: list[str]) -> list[list[str]]:

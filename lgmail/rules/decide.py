@@ -213,13 +213,15 @@ def _order(tx: Tx, cmd: GiveOrder) -> None:
         return
     variant = variant_of(s)
     if not player.alive:
-        # a dead player may only answer what the game waits for from him (shot, successor)
+        # a dead player may only answer what the game waits for from him (shot, successor, or
+        # the order named like the reaction)
         wanted = {"tirer": {Kind.TIRER, Kind.RIEN}, "successeur": {Kind.SUCCESSEUR}}
         reaction = next(
             (
                 r
                 for r in s.reactions
-                if r.player == player.name and cmd.order.kind in wanted[r.kind]
+                if r.player == player.name
+                and cmd.order.kind in wanted.get(r.kind, {k for k in Kind if k.value == r.kind})
             ),
             None,
         )

@@ -507,3 +507,128 @@ class MurmurVoided(Event):
 
     player: str
     night: int
+
+
+# --- Thiercelieux (004_c21bac90ae6ca834.txt) ------------------------------------------------
+
+
+@event
+@dataclass(frozen=True)
+class CampShown(Event):
+    """What a death announces besides the role (004's colour code): `colour` of the camp
+    ("bleu", "rouge", "orange", "rose", "vert", "violet", "bleu-rouge") and the `statuses`
+    004 says to announce ("infecte", "acolyte", "amoureux")."""
+
+    name: str
+    colour: str
+    statuses: list[str] = field(default_factory=list)
+
+
+@event
+@dataclass(frozen=True)
+class RoleRevealed(Event):
+    """`name`'s role is made public while alive (the Idiot du Village spared by the stake)."""
+
+    name: str
+    role: str
+    why: str
+
+
+@event
+@dataclass(frozen=True)
+class TieBroken(Event):
+    """The captain with the power to break ties ("tranchage", 004) chose who burns; `target`
+    None when he let the delay pass."""
+
+    captain: str
+    target: str | None
+
+
+@event
+@dataclass(frozen=True)
+class PowerUsed(Event):
+    """A power spent (once-a-game powers) or used tonight, resolved at dawn: `power` names it
+    ("gml", "blanc", "infection", "corbeau", ...)."""
+
+    player: str
+    power: str
+    target: str | None = None
+
+
+@event
+@dataclass(frozen=True)
+class CoupleFailed(Event):
+    """Cupidon named a forbidden couple (004): no lovers, and nobody is told."""
+
+    cupidon: str
+    lovers: list[str]
+    why: str
+
+
+@event
+@dataclass(frozen=True)
+class ModelChosen(Event):
+    """The Enfant Sauvage's model (004); `drawn` when he named none in time."""
+
+    child: str
+    model: str
+    drawn: bool = False
+
+
+@event
+@dataclass(frozen=True)
+class CampChanged(Event):
+    """`name` now plays for `camp` (004: the Enfant Sauvage whose model died, the infected).
+    `status` is the status that says why ("sauvage-loup", "infecte")."""
+
+    name: str
+    camp: str
+    status: str
+
+
+@event
+@dataclass(frozen=True)
+class DenJoined(Event):
+    """`name` joins the wolves' den ("La clairière des Loups") and its nightly kill."""
+
+    name: str
+    why: str
+
+
+@event
+@dataclass(frozen=True)
+class FoxSniffed(Event):
+    """The Renard's answer (004): is there a wolf among `group`? No wolf: his power is lost."""
+
+    fox: str
+    target: str
+    group: list[str]
+    found: bool
+
+
+@event
+@dataclass(frozen=True)
+class RavenMarked(Event):
+    """The Corbeau's sign before `target`'s house: one vote against him at the stake of `day`."""
+
+    raven: str
+    target: str
+    day: int
+
+
+@event
+@dataclass(frozen=True)
+class VotersNamed(Event):
+    """The scapegoat, dead of a tie, names who votes at the stake of `day` (004)."""
+
+    scapegoat: str
+    voters: list[str]
+    day: int
+
+
+@event
+@dataclass(frozen=True)
+class VoteLost(Event):
+    """`name` may vote no more (004: the Idiot du Village once revealed)."""
+
+    name: str

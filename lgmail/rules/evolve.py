@@ -10,6 +10,7 @@ from lgmail.rules import events as ev
 from lgmail.rules.nombres import fold as nombres
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.state import GameState, GivenOrder, Night, OpenStep, PlannedStep, Player, Reaction
+from lgmail.rules.thiercelieux import fold as thiercelieux
 
 
 def when(text: str) -> datetime:
@@ -223,6 +224,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
 }
 #: the rule sets' own events
 APPLY.update(nombres.APPLY)
+APPLY.update(thiercelieux.APPLY)
 
 
 def apply(state: GameState, event: ev.Event) -> None:

@@ -32,6 +32,13 @@ class Kind(StrEnum):
     MURMURE = "murmure"
     EXCUSE = "excuse"
     PARTAGER = "partager"
+    # 004 (thiercelieux)
+    ELIMINER = "eliminer"
+    INFECTER = "infecter"
+    MARQUER = "marquer"
+    FLAIRER = "flairer"
+    MODELE = "modele"
+    VOTANTS = "votants"
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,10 @@ class Player:
     substitute: str = ""
     #: the phases ("day 1", "night 2", ...) in which this player gave an order
     acted: set[str] = field(default_factory=set)
+    #: a rule set's statuses of this player ("infecte", "antre", "idiot-revele", ...)
+    status: set[str] = field(default_factory=set)
+    #: a rule set's links: relation -> player ("modele": "Bob"), or "camp" -> a camp it changed to
+    links: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -69,6 +73,8 @@ class Night:
     told_victim: str | None = None
     healed: str | None = None
     poisoned: str | None = None
+    #: powers used this night, in order: (player, power, target)
+    used: list[tuple[str, str, str | None]] = field(default_factory=list)
 
 
 @dataclass

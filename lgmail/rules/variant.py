@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Protocol
 
-from lgmail.rules.orders import Order
+from lgmail.rules.orders import Kind, Order
 from lgmail.rules.roles.base import RoleSpec
 from lgmail.rules.state import GameState, Player, Reaction
 from lgmail.rules.tx import Tx
@@ -36,6 +36,10 @@ class Variant(Protocol):
 
     def actors(self, state: GameState, step: str) -> list[str]:
         """Living players who can act in `step` now."""
+        ...
+
+    def orders(self, state: GameState, player: Player, step: str) -> list[Kind]:
+        """The orders `player` may give in `step` (for help and reminders)."""
         ...
 
     def done(self, state: GameState, player: Player, step: str) -> bool: ...
@@ -87,6 +91,11 @@ class Variant(Protocol):
 
     def readers(self, state: GameState, channel: str) -> list[str]:
         """Who reads what is posted on `channel` now."""
+        ...
+
+    def known(self, state: GameState, viewer: str) -> dict[str, str]:
+        """Roles `viewer` knows by the rules (pack, probes, a public role), name -> role,
+        besides their own, the revealed ones and, at the end, all."""
         ...
 
     def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:

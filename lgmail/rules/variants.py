@@ -5,9 +5,11 @@ from __future__ import annotations
 from lgmail.rules.classic import CLASSIC
 from lgmail.rules.nombres.game import NOMBRES
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.game import THIERCELIEUX
 from lgmail.rules.variant import Variant
 
 VARIANTS: dict[str, Variant] = {CLASSIC.name: CLASSIC, NOMBRES.name: NOMBRES}
+VARIANTS[THIERCELIEUX.name] = THIERCELIEUX
 
 
 def variant_of(state: GameState) -> Variant:

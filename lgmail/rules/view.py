@@ -12,6 +12,7 @@ from typing import Any
 
 from lgmail.rules.roles import CAMP_OF
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.variants import variant_of
 
 
 def known_roles(state: GameState, viewer: str | None) -> dict[str, str]:
@@ -23,9 +24,7 @@ def known_roles(state: GameState, viewer: str | None) -> dict[str, str]:
     if state.ended:
         known = {p.name: p.role for p in state.players.values()}
     known[me.name] = me.role
-    if CAMP_OF.get(me.role) == "loups":
-        known.update({p.name: p.role for p in state.players.values() if p.role == me.role})
-    known.update(me.learned)
+    known.update(variant_of(state).known(state, viewer))
     return known
 
 

@@ -42,8 +42,21 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             out.append("sauver")
         elif verb == "empoisonner" and rng.random() < 0.3 and others:
             out.append(f"empoisonner {rng.choice(others)}")
-        elif verb in ("tirer", "successeur") and others:
+        elif verb in ("tirer", "successeur", "trancher", "marquer", "flairer") and others:
             out.append(f"{verb} {rng.choice(others)}")
+        elif verb == "modele" and others:
+            out.append(f"modele {rng.choice(others)}")
+        elif verb == "eliminer":
+            # the Loup-Garou Blanc aims at his pack, the Grand Méchant Loup outside it
+            pack = [n for n in others if mine.get(n) == "loup-garou"]
+            white = mine.get(name) == "loup-garou-blanc"
+            aims = pack if white else [n for n in others if n not in pack and n not in lover]
+            if aims and rng.random() < 0.5:
+                out.append(f"eliminer {rng.choice(aims)}")
+        elif verb == "infecter" and rng.random() < 0.3:
+            out.append("infecter")
+        elif verb == "votants" and others:
+            out.append("votants " + ", ".join(rng.sample(others, max(1, len(others) // 2))))
     if not out and can_do(state, name):
         out.append("rien")
     return out

@@ -6,6 +6,7 @@ from lgmail.rules.decide import pending_actors
 from lgmail.rules.orders import Kind
 from lgmail.rules.roles import ROLES
 from lgmail.rules.state import GameState
+from lgmail.rules.variants import variant_of
 
 ORDER_HINT = {
     "fr": {
@@ -19,6 +20,13 @@ ORDER_HINT = {
         Kind.TIRER: "tirer NOM",
         Kind.SUCCESSEUR: "successeur NOM",
         Kind.RIEN: "rien",
+        Kind.TRANCHER: "trancher NOM",
+        Kind.ELIMINER: "eliminer NOM",
+        Kind.INFECTER: "infecter",
+        Kind.MARQUER: "marquer NOM",
+        Kind.FLAIRER: "flairer NOM",
+        Kind.MODELE: "modele NOM",
+        Kind.VOTANTS: "votants NOM, NOM, ...",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -31,6 +39,13 @@ ORDER_HINT = {
         Kind.TIRER: "tirer NAME (shoot)",
         Kind.SUCCESSEUR: "successeur NAME (successor)",
         Kind.RIEN: "rien (nothing)",
+        Kind.TRANCHER: "trancher NAME (break the tie)",
+        Kind.ELIMINER: "eliminer NAME (eliminate)",
+        Kind.INFECTER: "infecter (infect the pack's victim)",
+        Kind.MARQUER: "marquer NAME (mark)",
+        Kind.FLAIRER: "flairer NAME (sniff)",
+        Kind.MODELE: "modele NAME (model)",
+        Kind.VOTANTS: "votants NAME, NAME, ... (voters)",
     },
 }
 
@@ -41,15 +56,12 @@ def can_do(state: GameState, name: str) -> list[str]:
     kinds: list[Kind] = []
     for reaction in state.reactions:
         if reaction.player == name:
-            kinds.append(Kind.TIRER if reaction.kind == "tirer" else Kind.SUCCESSEUR)
+            kinds += [k for k in Kind if k.value == reaction.kind]
     if player.alive:
+        variant = variant_of(state)
         for step, who in pending_actors(state).items():
-            if name not in who:
-                continue
-            if step in ("election", "vote"):
-                kinds.append(Kind.VOTE)
-            else:
-                kinds += sorted(k for k in ROLES[player.role].orders if k is not Kind.TIRER)
+            if name in who:
+                kinds += variant.orders(state, player, step)
     return [hints[k] for k in dict.fromkeys(kinds)]
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from lgmail.mail.render import render
 from lgmail.rules import events as ev
-from lgmail.rules.roles import CAMP_OF, ROLES
+from lgmail.rules.roles import ROLES
 from lgmail.rules.state import GameState
 from lgmail.rules.variants import variant_of
 from lgmail.rules.view import view
@@ -39,6 +39,11 @@ PUBLIC = (
     ev.PlayersMarked,
     ev.LotteryDrawn,
     ev.MurmurPublished,
+    ev.CampShown,
+    ev.RoleRevealed,
+    ev.TieBroken,
+    ev.RavenMarked,
+    ev.VotersNamed,
 )
 #: what a public fact must not tell (002: the lottery's winners and a murmur's author are
 #: private)
@@ -143,6 +148,27 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
         elif isinstance(event, ev.LotteryDrawn):
             for winner in event.winners:
                 out.append(_to(state, winner, "player:murmur", jackpot=winner in event.jackpot))
+        elif isinstance(event, ev.FoxSniffed):
+            out.append(_to(state, event.fox, "player:notice", kind=event.TYPE, **event.payload()))
+        elif isinstance(event, ev.CampChanged):
+            out.append(_to(state, event.name, "player:notice", kind=event.TYPE, why=event.status))
+        elif isinstance(event, ev.DenJoined) and state.players[event.name].alive:
+            for wolf in _pack(state):
+                if wolf != event.name:
+                    out.append(
+                        _to(state, wolf, "player:notice", kind="PackGrew", newcomer=event.name)
+                    )
+            out.append(
+                _to(
+                    state,
+                    event.name,
+                    "player:notice",
+                    kind=event.TYPE,
+                    pack=[n for n in _pack(state) if n != event.name],
+                )
+            )
+        elif isinstance(event, ev.ModelChosen) and event.drawn:
+            out.append(_to(state, event.child, "player:notice", kind=event.TYPE, model=event.model))
         elif isinstance(event, ev.ReactionAwaited):
             out.append(
                 _to(
@@ -168,9 +194,14 @@ def _next_deadline(state: GameState, later: list[ev.Event]) -> str:
 def _role_mail(state: GameState, name: str) -> Mail:
     me = state.players[name]
     spec = ROLES[me.role]
-    pack = []
-    if CAMP_OF[me.role] == "loups":
-        pack = [p.name for p in state.players.values() if p.role == me.role and p.name != name]
+    pack = [n for n in _pack(state) if n != name] if name in _pack(state) else []
+    # what the rules let this player know besides the pack (004: the other Sœur, the
+    # Villageois-Villageois)
+    known = {
+        n: role
+        for n, role in variant_of(state).known(state, name).items()
+        if n != name and n not in pack and not state.players[n].revealed
+    }
     return _to(
         state,
         name,
@@ -178,9 +209,16 @@ def _role_mail(state: GameState, name: str) -> Mail:
         role=me.role,
         help=spec.help.get(me.lang, spec.help.get("fr", "")),
         pack=pack,
+        known=known,
         players=list(state.players),
         deadline=state.phase_deadline.isoformat() if state.phase_deadline else None,
     )
+
+
+def _pack(state: GameState) -> list[str]:
+    """Who reads the wolves' den now (the rule set says who is in it)."""
+    variant = variant_of(state)
+    return variant.readers(state, "meute") if "meute" in variant.channels() else []
 
 
 def public_facts(events: list[ev.Event]) -> list[dict[str, Any]]:

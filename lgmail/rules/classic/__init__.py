@@ -18,6 +18,7 @@ from lgmail.rules.classic.outcome import outcome as classic_outcome
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles import (
+    CAMP_OF,
     ROLES,
     ancien,
     chasseur,
@@ -53,13 +54,28 @@ POWER_ORDER: dict[str, Kind] = {
     cupidon.ROLE.slug: Kind.UNIR,
 }
 
+#: the roles of seed 003 (the registry holds other rule sets' roles too)
+CLASSIC_ROLES: Mapping[str, RoleSpec] = {
+    slug: ROLES[slug]
+    for slug in (
+        "villageois",
+        "loup-garou",
+        "voyante",
+        "chasseur",
+        "cupidon",
+        "sorciere",
+        "salvateur",
+        "ancien",
+    )
+}
+
 MINUTES = {"election": 23 * 60 + 30, "day": 47 * 60 + 30, "night": 23 * 60 + 30}
 
 
 class Classic:
     name = "classic"
     vote_steps = frozenset({ELECTION, VOTE})
-    roles: Mapping[str, RoleSpec] = ROLES
+    roles: Mapping[str, RoleSpec] = CLASSIC_ROLES
     defaults: Mapping[str, object] = {
         "election": True,
         "election_minutes": MINUTES["election"],
@@ -126,6 +142,12 @@ class Classic:
                 and sorciere.choices(state, p)
             ]
         return [p.name for p in living if ROLES[p.role].step == step and self._has_power(state, p)]
+
+    def orders(self, state: GameState, player: Player, step: str) -> list[Kind]:
+        """The orders `player` may give in `step` (the vote, or his role's power)."""
+        if step in (ELECTION, VOTE):
+            return [Kind.VOTE]
+        return sorted(k for k in ROLES[player.role].orders if k is not Kind.TIRER)
 
     def done(self, state: GameState, player: Player, step: str) -> bool:
         if player.name in state.passed.get(step, set()):
@@ -328,6 +350,15 @@ class Classic:
 
     def readers(self, state: GameState, channel: str) -> list[str]:
         return channels.readers(state, channel)
+
+    def known(self, state: GameState, viewer: str) -> dict[str, str]:
+        """A wolf knows his pack; what a player's power taught him (the Voyante's probes)."""
+        me = state.players[viewer]
+        known: dict[str, str] = {}
+        if CAMP_OF.get(me.role) == "loups":
+            known.update({p.name: p.role for p in state.players.values() if p.role == me.role})
+        known.update(me.learned)
+        return known
 
     def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:
         return classic_outcome(state)

@@ -1,20 +1,51 @@
-"""One module per role; `ROLES` maps each slug to its spec."""
+"""One module per role; `ROLES` maps each slug to its spec (every rule set's roles: each rule
+set says which it deals)."""
 
 from lgmail.rules.roles import (
     ancien,
+    bouc_emissaire,
     chasseur,
+    corbeau,
     cupidon,
+    deux_soeurs,
+    enfant_sauvage,
+    grand_mechant_loup,
+    idiot_du_village,
+    infect_pere_des_loups,
     loup_garou,
+    loup_garou_blanc,
+    renard,
     salvateur,
     sorciere,
     villageois,
+    villageois_villageois,
     voyante,
 )
 from lgmail.rules.roles.base import RoleSpec
 
 ROLES: dict[str, RoleSpec] = {
     m.ROLE.slug: m.ROLE
-    for m in (villageois, loup_garou, voyante, chasseur, cupidon, sorciere, salvateur, ancien)
+    for m in (
+        villageois,
+        loup_garou,
+        voyante,
+        chasseur,
+        cupidon,
+        sorciere,
+        salvateur,
+        ancien,
+        # 004 (thiercelieux)
+        villageois_villageois,
+        bouc_emissaire,
+        idiot_du_village,
+        corbeau,
+        deux_soeurs,
+        renard,
+        loup_garou_blanc,
+        grand_mechant_loup,
+        infect_pere_des_loups,
+        enfant_sauvage,
+    )
 }
 
 CAMP_OF: dict[str, str] = {slug: spec.camp for slug, spec in ROLES.items()}

@@ -33,3 +33,38 @@ def tally(
     if len(leaders) == 1:
         return counts, leaders[0], []
     return counts, None, sorted(leaders)
+
+
+# --- 004's four powers (thiercelieux) ------------------------------------------------------
+
+#: option `capitaine` -> (the weight of his vote, whether he breaks ties): 004's « Double
+#: voix », « Tranchage », « Double voix + Tranchage », « 1,5 voix »
+POWERS: dict[str, tuple[float, bool]] = {
+    "double": (2.0, False),
+    "tranchage": (1.0, True),
+    "double_tranchage": (2.0, True),
+    "un_et_demi": (1.5, False),
+}
+
+
+def weighted_tally(
+    votes: Mapping[str, str | None],
+    captain: str | None,
+    weight: float,
+    extra: Mapping[str, int],
+) -> tuple[dict[str, float], str | None, list[str]]:
+    """Count the votes as 004 says: the captain's vote weighs `weight` always; `extra` adds
+    votes no voter cast (the Corbeau's sign). Most votes dies; a tie is returned as `tied`
+    (what it leads to is the rule set's: the Bouc-émissaire, the captain's choice, nobody)."""
+    counts: dict[str, float] = dict(extra)
+    for voter, target in votes.items():
+        if target is not None:
+            counts[target] = counts.get(target, 0) + (weight if voter == captain else 1)
+    counts = {n: c for n, c in counts.items() if c}
+    if not counts:
+        return counts, None, []
+    top = max(counts.values())
+    leaders = sorted(n for n, c in counts.items() if c == top)
+    if len(leaders) == 1:
+        return counts, leaders[0], []
+    return counts, None, leaders

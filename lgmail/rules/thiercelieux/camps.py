@@ -1,0 +1,103 @@
+"""Who plays for whom in 004: camps change (the infected, the Enfant Sauvage), the den has
+members beyond the Loups-Garous, and the colour code shows the camp at death.
+
+004: « Bleu : pour matérialiser l'appartenance au camp Villageois. Rouge : [...] au camp
+Loup-Garou. Orange : [...] les éventuels Loups qui débutent la partie en dehors de l'antre. Rose :
+[...] les Amoureux traitres, ennemis de tous. Vert : [...] les éventuels camps Indépendants, comme
+le Joueur de Flûte ou le Loup-Garou Blanc. Violet : [...] les rôles "multiclassables" ».
+"""
+
+from __future__ import annotations
+
+from lgmail.rules.roles import CAMP_OF, enfant_sauvage, infect_pere_des_loups
+from lgmail.rules.state import GameState, Player
+
+VILLAGE, LOUPS, INDEPENDANT = "village", "loups", "independant"
+
+#: the colour code of the camps (004)
+COLOUR: dict[str, str] = {
+    VILLAGE: "bleu",
+    LOUPS: "rouge",
+    "loups-hors-antre": "orange",
+    "amoureux-traitres": "rose",
+    INDEPENDANT: "vert",
+    "multiclasse": "violet",
+}
+
+#: roles coloured otherwise than by their camp: wolves starting outside the den, the
+#: multi-class roles (004)
+ROLE_COLOUR: dict[str, str] = {
+    "loup-egare": COLOUR["loups-hors-antre"],
+    "assommeur": COLOUR["multiclasse"],
+    "protecteur": COLOUR["multiclasse"],
+    "redirecteur": COLOUR["multiclasse"],
+    "telepathe": COLOUR["multiclasse"],
+}
+
+#: roles that start the game in the den ("La clairière des Loups")
+DEN_AT_START = frozenset(
+    {"loup-garou", "loup-garou-blanc", "grand-mechant-loup", "infect-pere-des-loups"}
+)
+#: wolves outside the den, still wolves to the Renard (004, Renard)
+WOLVES_OUTSIDE = frozenset({"loup-egare", "loup-garou-manipulateur"})
+
+DEN = "antre"
+
+
+def camp(player: Player) -> str:
+    """The camp `player` plays for now (his role's, unless a status changed it)."""
+    return player.links.get("camp") or CAMP_OF[player.role]
+
+
+def in_den(player: Player) -> bool:
+    return player.role in DEN_AT_START or DEN in player.status
+
+
+def den(state: GameState) -> list[Player]:
+    """The living members of the den."""
+    return [p for p in state.living() if in_den(p)]
+
+
+def is_wolf(player: Player) -> bool:
+    """A Loup-Garou as the Renard counts them (004: the den's members, the Loup Égaré, the
+    Manipulateur; not one infected tonight, who joins at dawn)."""
+    return in_den(player) or player.role in WOLVES_OUTSIDE
+
+
+def traitors(state: GameState) -> set[str]:
+    """The lovers when they play for different camps (004: « si les deux amoureux
+    n'appartenaient pas au même camp [...] ils deviendraient Amoureux traitres »). Ruling: camps
+    as they are now, so an infection turns a couple (004, IPL: « le couple verra simplement sa
+    condition de victoire changer »)."""
+    if len(state.lovers) != 2:
+        return set()
+    a, b = (state.players[n] for n in state.lovers)
+    return set(state.lovers) if camp(a) != camp(b) else set()
+
+
+def colour(state: GameState, player: Player) -> str:
+    """The colour announced at `player`'s death."""
+    if player.name in traitors(state):
+        return COLOUR["amoureux-traitres"]
+    if player.role == enfant_sauvage.ROLE.slug and enfant_sauvage.TURNED in player.status:
+        if DEN not in player.status:
+            return COLOUR[VILLAGE]
+        # 004: « bleu-rouge s'il meurt en même temps qu'il était en train d'intégrer l'antre »
+        if player.links.get(DEN) == f"{state.phase} {state.number}":
+            return f"{COLOUR[VILLAGE]}-{COLOUR[LOUPS]}"
+        return COLOUR[LOUPS]
+    if infect_pere_des_loups.STATUS in player.status:
+        return COLOUR[LOUPS]
+    if player.role in ROLE_COLOUR:
+        return ROLE_COLOUR[player.role]
+    return COLOUR[CAMP_OF[player.role]]
+
+
+def statuses(state: GameState, player: Player) -> list[str]:
+    """The statuses 004 says to announce at death: infecté, amoureux (acolyte to come)."""
+    out = []
+    if infect_pere_des_loups.STATUS in player.status:
+        out.append("infecte")
+    if player.name in state.lovers:
+        out.append("amoureux")
+    return out

@@ -1,0 +1,96 @@
+"""Deaths in 004 and what they set off: the colour code and the statuses announced, the lovers'
+grief, the Ancien's curse (only when the village kills him), the Chasseur's shot (whatever killed
+him), the Enfant Sauvage's turn when his model dies, the Capitaine's successor."""
+
+from __future__ import annotations
+
+from lgmail.rules import events as ev
+from lgmail.rules.classic.deaths import draw_heir, reaction_delay
+from lgmail.rules.roles import ROLES, ancien, chasseur, enfant_sauvage
+from lgmail.rules.thiercelieux import camps
+from lgmail.rules.thiercelieux.outcome import outcome
+from lgmail.rules.tx import Tx, iso
+
+__all__ = ["VILLAGE_KILLS", "draw_heir", "kill", "shoot"]
+
+#: 004, Ancien: « Si l'Ancien est victime du Village par l'intermédiaire des méthodes suivantes :
+#: le tir du Chasseur, la potion de mort de la Sorcière, l'exécution du Barbier ou le vote du
+#: bûcher, alors il meurt directement et l'intégralité des pouvoirs Villageois est perdue »
+VILLAGE_KILLS = frozenset({"shot", "poison", "barbier", "stake"})
+
+
+def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
+    """Kill `victims` [(name, cause)] together, then apply what their deaths set off."""
+    s = tx.state
+    queue = list(victims)
+    died: list[tuple[str, str]] = []
+    while queue:
+        name, cause = queue.pop(0)
+        player = s.players[name]
+        if not player.alive:
+            continue
+        colour = camps.colour(s, player)
+        statuses = camps.statuses(s, player)
+        tx.emit(ev.PlayerDied(name, cause, player.role))
+        tx.emit(ev.CampShown(name, colour, statuses))
+        died.append((name, cause))
+        lover = s.lover_of(name)
+        if lover and s.players[lover].alive:
+            # 004, Cupidon: « Si l'un des deux joueurs amoureux venait à mourir, l'autre mourrait
+            # immédiatement avec. »
+            queue.append((lover, "grief"))
+    if not s.powers_lost and any(
+        s.players[n].role == ancien.ROLE.slug and cause in VILLAGE_KILLS for n, cause in died
+    ):
+        lost = sorted(slug for slug, spec in ROLES.items() if spec.village_power)
+        tx.emit(ev.PowersLost("ancien", lost))
+    for name, _ in died:
+        _orphans(tx, name)
+    for name, _ in died:
+        # 004: « lors de sa mort, il doit désigner un joueur encore en jeu » (any death), unless
+        # the village lost its powers (« y compris le Chasseur »)
+        if s.players[name].role == chasseur.ROLE.slug and not s.powers_lost:
+            _hunter(tx, name)
+    for name, _ in died:
+        if s.captain == name and (
+            any(r.kind == "tirer" for r in s.reactions) or outcome(s) is None
+        ):
+            _succession(tx, name)
+
+
+def _orphans(tx: Tx, model: str) -> None:
+    """004, Enfant Sauvage: « Lorsque le modèle est éliminé, peu importe la raison [...]
+    l'Enfant Sauvage devient l'équivalent d'un Loup-Garou »; « Si son modèle meurt à l'issue
+    d'un bûcher, l'Enfant Sauvage intègre l'antre immédiatement pour la Nuit qui tombe. »"""
+    s = tx.state
+    for child in enfant_sauvage.children_of(s, model):
+        tx.emit(ev.CampChanged(child.name, camps.LOUPS, enfant_sauvage.TURNED))
+        if s.phase in ("day", "election"):
+            tx.emit(ev.DenJoined(child.name, "modele"))
+
+
+def _hunter(tx: Tx, name: str) -> None:
+    s = tx.state
+    target = s.players[name].standing.get("tirer")
+    if target and s.players[target].alive and target != name:
+        shoot(tx, name, target)
+    elif s.living():
+        tx.emit(ev.ReactionAwaited(name, "tirer", iso(tx.at + reaction_delay(s))))
+
+
+def shoot(tx: Tx, hunter_name: str, target: str | None) -> None:
+    tx.emit(ev.HunterShot(hunter_name, target))
+    if target is not None:
+        kill(tx, [(target, "shot")])
+
+
+def _succession(tx: Tx, captain: str) -> None:
+    """004: the successor named in advance, else named within the delay, else drawn."""
+    s = tx.state
+    heir = s.players[captain].standing.get("successeur")
+    if heir and s.players[heir].alive:
+        tx.emit(ev.CaptainPassed(captain, heir, "named"))
+    elif not s.living():
+        tx.emit(ev.CaptainPassed(captain, None, "none"))
+    else:
+        tx.emit(ev.ReactionAwaited(captain, "successeur", iso(tx.at + reaction_delay(s))))

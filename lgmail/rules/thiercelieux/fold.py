@@ -1,0 +1,76 @@
+"""How 004's own events change the state: players' statuses and links, the night's powers
+used, and the stake's marks in `GameState.extra` ("corbeau:N", "votants:N": day N's)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from lgmail.rules import events as ev
+from lgmail.rules.state import GameState
+
+
+def _revealed(s: GameState, e: ev.RoleRevealed) -> None:
+    s.players[e.name].revealed = True
+
+
+def _tie_broken(s: GameState, e: ev.TieBroken) -> None:
+    s.reactions = [r for r in s.reactions if not (r.player == e.captain and r.kind == "trancher")]
+
+
+def _power_used(s: GameState, e: ev.PowerUsed) -> None:
+    s.players[e.player].spent.add(e.power)
+    s.night.used.append((e.player, e.power, e.target))
+
+
+def _model(s: GameState, e: ev.ModelChosen) -> None:
+    s.players[e.child].links["modele"] = e.model
+
+
+def _camp_changed(s: GameState, e: ev.CampChanged) -> None:
+    s.players[e.name].links["camp"] = e.camp
+    s.players[e.name].status.add(e.status)
+
+
+def _den(s: GameState, e: ev.DenJoined) -> None:
+    s.players[e.name].status.add("antre")
+    s.players[e.name].links["antre"] = f"{s.phase} {s.number}"
+
+
+def _fox(s: GameState, e: ev.FoxSniffed) -> None:
+    if not e.found:
+        s.players[e.fox].spent.add("flair")
+
+
+def _raven(s: GameState, e: ev.RavenMarked) -> None:
+    s.extra.setdefault(f"corbeau:{e.day}", []).append(e.target)
+
+
+def _voters(s: GameState, e: ev.VotersNamed) -> None:
+    if e.voters:
+        s.extra[f"votants:{e.day}"] = list(e.voters)
+    s.reactions = [r for r in s.reactions if not (r.player == e.scapegoat and r.kind == "votants")]
+
+
+def _vote_lost(s: GameState, e: ev.VoteLost) -> None:
+    s.players[e.name].status.add("sans-vote")
+
+
+def _nothing(s: GameState, e: Any) -> None:
+    pass
+
+
+APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
+    ev.CampShown: _nothing,
+    ev.RoleRevealed: _revealed,
+    ev.TieBroken: _tie_broken,
+    ev.PowerUsed: _power_used,
+    ev.CoupleFailed: _nothing,
+    ev.ModelChosen: _model,
+    ev.CampChanged: _camp_changed,
+    ev.DenJoined: _den,
+    ev.FoxSniffed: _fox,
+    ev.RavenMarked: _raven,
+    ev.VotersNamed: _voters,
+    ev.VoteLost: _vote_lost,
+}

@@ -1,0 +1,433 @@
+"""The rule set `thiercelieux`: the role catalogue of seed 004 (004_c21bac90ae6ca834.txt), built
+on the classic game.
+
+What 004 changes in the classic game: the Capitaine's power is one of four, set by the option
+`capitaine` (double, tranchage, double_tranchage, un_et_demi); deaths are announced with the
+colour of the camp and the statuses 004 names; the night is resolved in the order written in
+`order.py`; the Chasseur shoots whatever killed him; the Ancien's death costs the village its
+powers only when the village killed him; the Salvateur does not stop the poison; Cupidon's
+forbidden couples fail silently. The roles: `ROLE_SLUGS`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from lgmail.rules import events as ev
+from lgmail.rules.classic import CUPIDON, ELECTION, LOUPS, ORDER_STEP, SORCIERE, VOTE, Classic
+from lgmail.rules.classic import channels as classic_channels
+from lgmail.rules.classic.deaths import reaction_delay
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refused
+from lgmail.rules.roles import (
+    ROLES,
+    bouc_emissaire,
+    capitaine,
+    cupidon,
+    deux_soeurs,
+    enfant_sauvage,
+    grand_mechant_loup,
+    idiot_du_village,
+    infect_pere_des_loups,
+    loup_garou_blanc,
+    renard,
+    salvateur,
+    sorciere,
+    villageois_villageois,
+    voyante,
+)
+from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.state import GameState, Player, Reaction
+from lgmail.rules.thiercelieux import camps, deaths, night
+from lgmail.rules.thiercelieux.outcome import outcome as thiercelieux_outcome
+from lgmail.rules.tx import Tx, iso
+
+ROLE_SLUGS = (
+    "villageois",
+    "loup-garou",
+    "voyante",
+    "chasseur",
+    "cupidon",
+    "sorciere",
+    "salvateur",
+    "ancien",
+    "villageois-villageois",
+    "bouc-emissaire",
+    "idiot-du-village",
+    "corbeau",
+    "deux-soeurs",
+    "renard",
+    "loup-garou-blanc",
+    "grand-mechant-loup",
+    "infect-pere-des-loups",
+    "enfant-sauvage",
+)
+
+#: which step each order is given in
+STEP_OF: dict[Kind, str] = {
+    **ORDER_STEP,
+    Kind.ELIMINER: LOUPS,
+    Kind.INFECTER: LOUPS,
+    Kind.MARQUER: LOUPS,
+    Kind.FLAIRER: LOUPS,
+    Kind.MODELE: CUPIDON,
+}
+
+#: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
+MAIN_ORDER: dict[str, Kind] = {
+    "voyante": Kind.SONDER,
+    "salvateur": Kind.PROTEGER,
+    "cupidon": Kind.UNIR,
+    "corbeau": Kind.MARQUER,
+    "renard": Kind.FLAIRER,
+    "enfant-sauvage": Kind.MODELE,
+}
+
+#: reactions whose answer may change who wins
+DECISIVE = frozenset({"tirer", "trancher"})
+
+
+class Thiercelieux(Classic):
+    name = "thiercelieux"
+    roles: Mapping[str, RoleSpec] = {slug: ROLES[slug] for slug in ROLE_SLUGS}
+    defaults: Mapping[str, object] = {**Classic.defaults, "capitaine": "double"}
+
+    # --- the calendar ----------------------------------------------------------------------
+
+    def steps(self, state: GameState, kind: str, number: int) -> list[str]:
+        if kind != "night":
+            return super().steps(state, kind, number)
+        first = state.by_role(cupidon.ROLE.slug) or state.by_role(enfant_sauvage.ROLE.slug)
+        plan = [CUPIDON] if number == 1 and first else []
+        plan.append(LOUPS)
+        witches = state.by_role(sorciere.ROLE.slug)
+        if any(sorciere.has_potions(w) and self._has_power(state, w) for w in witches):
+            plan.append(SORCIERE)
+        return plan
+
+    # --- who acts --------------------------------------------------------------------------
+
+    def _has_power(self, state: GameState, player: Player) -> bool:
+        # 004: « La perte des pouvoirs villageois liée à la mort de l'Ancien n'affecte jamais
+        # l'Enfant Sauvage »
+        return not (ROLES[player.role].village_power and state.powers_lost)
+
+    def _can_vote(self, state: GameState, player: Player, step: str) -> bool:
+        if not idiot_du_village.can_vote(player):
+            return False
+        voters = state.extra.get(f"votants:{state.number}")
+        return step != VOTE or voters is None or player.name in voters
+
+    def actors(self, state: GameState, step: str) -> list[str]:
+        living = state.living()
+        if step in (ELECTION, VOTE):
+            return [p.name for p in living if self._can_vote(state, p, step)]
+        if step == SORCIERE:
+            return super().actors(state, step)
+        return [p.name for p in living if self.orders(state, p, step)]
+
+    def orders(self, state: GameState, player: Player, step: str) -> list[Kind]:
+        """The orders `player` may give in `step` now."""
+        if step in (ELECTION, VOTE):
+            return [Kind.VOTE] if self._can_vote(state, player, step) else []
+        kinds: list[Kind] = []
+        if step == LOUPS and camps.in_den(player) and self._prey(state, player):
+            kinds.append(Kind.TUER)
+        if not self._has_power(state, player):
+            return kinds
+        for kind in sorted(ROLES[player.role].orders - {Kind.TUER}):
+            if STEP_OF.get(kind) == step and self._may(state, player, kind):
+                kinds.append(kind)
+        return kinds
+
+    def _prey(self, state: GameState, wolf: Player) -> list[str]:
+        """Whom the pack may devour: the living outside the den, not the wolf's lover."""
+        lover = state.lover_of(wolf.name)
+        return [p.name for p in state.living() if not camps.in_den(p) and p.name != lover]
+
+    def _may(self, state: GameState, player: Player, kind: Kind) -> bool:
+        """Whether `player`'s power allows `kind` tonight (uses left, the right night)."""
+        if kind is Kind.ELIMINER and player.role == loup_garou_blanc.ROLE.slug:
+            return loup_garou_blanc.his_night(state.number)
+        if kind is Kind.ELIMINER:
+            return grand_mechant_loup.POWER not in player.spent
+        if kind is Kind.INFECTER:
+            return infect_pere_des_loups.POWER not in player.spent
+        if kind is Kind.FLAIRER:
+            return renard.can_sniff(player)
+        if kind is Kind.MODELE:
+            return state.number == 1 and not enfant_sauvage.model_of(player)
+        if kind is Kind.UNIR:
+            return state.number == 1 and not state.lovers
+        return True
+
+    def done(self, state: GameState, player: Player, step: str) -> bool:
+        if step in (ELECTION, VOTE, SORCIERE) or player.name in state.passed.get(step, set()):
+            return super().done(state, player, step)
+        kinds = self.orders(state, player, step)
+        needed = [k for k in kinds if k is Kind.TUER or k is MAIN_ORDER.get(player.role)]
+        if not needed:
+            # only optional powers (the Loup-Garou Blanc with no prey left): one of them
+            return any(state.order_of(player.name, k) is not None for k in kinds)
+        return all(state.order_of(player.name, k) is not None for k in needed)
+
+    # --- orders ----------------------------------------------------------------------------
+
+    def accept(self, tx: Tx, player: Player, order: Order) -> None:
+        s = tx.state
+        if order.kind is Kind.TRANCHER:
+            self._trancher(tx, player, order)
+            return
+        if order.kind is Kind.VOTE and s.phase in ("election", "day"):
+            step = ELECTION if s.phase == "election" else VOTE
+            if not idiot_du_village.can_vote(player):
+                raise Refused(Cause.NOT_ALLOWED, why="no-vote")
+            if not self._can_vote(s, player, step):
+                raise Refused(Cause.NOT_ALLOWED, why="not-voter")
+        super().accept(tx, player, order)
+
+    def _power_step(self, s: GameState, player: Player, order: Order) -> str:
+        spec = ROLES[player.role]
+        if order.kind not in spec.orders and not (order.kind is Kind.TUER and camps.in_den(player)):
+            raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+        if order.kind is not Kind.TUER and not self._has_power(s, player):
+            raise Refused(Cause.POWER_LOST)
+        step = STEP_OF[order.kind]
+        if (order.kind is Kind.UNIR and s.lovers) or (
+            order.kind is Kind.MODELE and enfant_sauvage.model_of(player)
+        ):
+            raise Refused(Cause.ALREADY_USED)
+        if s.phase != "night" or s.resolved or step in s.closed_steps:
+            raise Refused(Cause.NOT_NOW, when="night")
+        if not self._may(s, player, order.kind):
+            if order.kind is Kind.ELIMINER and player.role == loup_garou_blanc.ROLE.slug:
+                raise Refused(Cause.NOT_NOW, when="even-night")
+            raise Refused(Cause.ALREADY_USED)
+        self._check(s, player, order)
+        return step
+
+    def _check(self, s: GameState, player: Player, order: Order) -> None:
+        kind = order.kind
+        if kind is Kind.TUER or kind is Kind.ELIMINER:
+            target = s.players[order.target]
+            if target.name == player.name:
+                raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="self")
+            # 004, Cupidon: « un loup amoureux ne peut pas faire l'action du meurtre, si
+            # celui-ci vise son amoureux »
+            if s.lover_of(player.name) == target.name:
+                raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="lover")
+            white = kind is Kind.ELIMINER and player.role == loup_garou_blanc.ROLE.slug
+            if white and not camps.in_den(target):
+                # 004: « il peut s'il le désire, éliminer un Loup-Garou »
+                raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="not-wolf")
+            if not white and camps.in_den(target):
+                # the pack and the GML (« ne peut pas faire partie de l'antre ») spare the den
+                raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="wolf")
+        elif kind is Kind.SONDER:
+            voyante.check(s, player, order)
+        elif kind is Kind.PROTEGER:
+            salvateur.check(s, player, order)
+        elif kind is Kind.UNIR:
+            cupidon.check(s, player, order)
+        elif kind in (Kind.SAUVER, Kind.EMPOISONNER):
+            sorciere.check(s, player, order)
+        elif kind is Kind.MODELE and order.target == player.name:
+            # 004: « il indique au MJ un autre joueur de la partie »
+            raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
+
+    # --- the stake -------------------------------------------------------------------------
+
+    def _power(self, s: GameState) -> tuple[float, bool]:
+        return capitaine.POWERS.get(str(s.options.get("capitaine", "double")), (2.0, False))
+
+    def _captain_voice(self, s: GameState) -> str | None:
+        """The captain whose title counts: 004, an Idiot revealed « ne bénéficie d'aucun des
+        avantages liés à ce titre »."""
+        captain = s.captain
+        if captain and s.players[captain].alive and idiot_du_village.can_vote(s.players[captain]):
+            return captain
+        return None
+
+    def _count(
+        self, s: GameState, votes: Mapping[str, str | None]
+    ) -> tuple[dict[str, float], str | None, list[str]]:
+        """004: the captain's weight, and the Corbeau's sign (« une voix contre lui au prochain
+        décompte des voix du bûcher »)."""
+        weight, _ = self._power(s)
+        raven = Counter(n for n in s.extra.get(f"corbeau:{s.number}", []) if s.players[n].alive)
+        return capitaine.weighted_tally(votes, self._captain_voice(s), weight, raven)
+
+    def resolve_phase(self, tx: Tx) -> None:
+        s = tx.state
+        if s.phase == "night":
+            tx.emit(ev.DawnBroke(s.number))
+            victims, infected = night.dawn_attacks(tx)
+            deaths.kill(tx, victims)
+            if infected and s.players[infected].alive:
+                # 004: « Il intègre l'antre au lever du Jour, après que le reste des autres
+                # actions de Nuit ait été décidé et résolu. »
+                tx.emit(ev.CampChanged(infected, camps.LOUPS, infect_pere_des_loups.STATUS))
+                tx.emit(ev.DenJoined(infected, "infection"))
+            night.resolve(tx, "aube")
+            return
+        if s.phase == "election":
+            super().resolve_phase(tx)
+            return
+        votes = {
+            p.name: (None if g.order.blank else g.order.target)
+            for p in s.living()
+            if (g := s.order_of(p.name, Kind.VOTE)) is not None
+        }
+        voters = s.extra.get(f"votants:{s.number}")
+        if voters is not None and not any(s.players[n].alive for n in voters):
+            # 004: « Si toutes les personnes désignées pour voter meurent [...] personne ne sera
+            # éliminé par le village ce tour-ci. »
+            tx.emit(ev.VotesCounted(VOTE, votes, {}, None, []))
+        else:
+            counts, chosen, tied = self._count(s, votes)
+            tx.emit(ev.VotesCounted(VOTE, votes, counts, chosen, tied))
+            if chosen:
+                self._burn(tx, chosen)
+            elif tied:
+                self._tie(tx, tied)
+        for child in s.living():
+            if enfant_sauvage.TURNED in child.status and not camps.in_den(child):
+                # 004: « Il rejoint l'antre au début de la Nuit suivant la mort de son modèle. »
+                tx.emit(ev.DenJoined(child.name, "modele"))
+
+    def _burn(self, tx: Tx, name: str) -> None:
+        s = tx.state
+        idiot = s.players[name]
+        if (
+            idiot.role == idiot_du_village.ROLE.slug
+            and not idiot.revealed
+            and self._has_power(s, idiot)
+        ):
+            # 004: « son rôle est révélé et il survit. Il perd alors son droit de vote »
+            tx.emit(ev.RoleRevealed(name, idiot.role, "bucher"))
+            tx.emit(ev.VoteLost(name))
+            if s.captain == name:
+                # « Si l'Idiot était le Capitaine [...] ce rôle est perdu définitivement. »
+                tx.emit(ev.CaptainPassed(name, None, "lost"))
+            return
+        deaths.kill(tx, [(name, "stake")])
+
+    def _tie(self, tx: Tx, tied: list[str]) -> None:
+        s = tx.state
+        goats = [p for p in s.by_role(bouc_emissaire.ROLE.slug) if self._has_power(s, p)]
+        if goats:
+            # 004: « c'est le Bouc-émissaire qui meurt à la place, et cela quelque soit le
+            # pouvoir du Capitaine en jeu »
+            goat = goats[0]
+            deaths.kill(tx, [(goat.name, bouc_emissaire.CAUSE)])
+            if s.living() and thiercelieux_outcome(s) is None:
+                delay = reaction_delay(s)
+                tx.emit(ev.ReactionAwaited(goat.name, bouc_emissaire.REACTION, iso(tx.at + delay)))
+            return
+        _, breaks = self._power(s)
+        captain = self._captain_voice(s)
+        if breaks and captain:
+            # 004, Tranchage: « il décidera [...] lequel des joueurs à égalité passera par les
+            # flammes du bûcher »
+            delay = reaction_delay(s)
+            tx.emit(ev.ReactionAwaited(captain, "trancher", iso(tx.at + delay)))
+
+    def _trancher(self, tx: Tx, player: Player, order: Order) -> None:
+        s = tx.state
+        if not any(r.player == player.name and r.kind == "trancher" for r in s.reactions):
+            if s.captain != player.name:
+                raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+            if self._power(s)[1]:
+                raise Refused(Cause.NOT_NOW, when="tie")
+            raise Refused(Cause.NOT_ALLOWED, why="no-tranchage")
+        _, _, tied = self._count(s, s.last_votes)
+        if order.target not in tied:
+            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="not-tied")
+        tx.emit(ev.TieBroken(player.name, order.target))
+        self._burn(tx, order.target)
+
+    # --- reactions at death ----------------------------------------------------------------
+
+    def react(self, tx: Tx, player: Player, order: Order, reaction: Reaction) -> None:
+        s = tx.state
+        if reaction.kind == bouc_emissaire.REACTION:
+            dead = [n for n in order.targets if not s.players[n].alive]
+            if dead:
+                raise Refused(Cause.ILLEGAL_TARGET, target=dead[0], why="dead")
+            tx.emit(ev.VotersNamed(player.name, list(order.targets), s.number + 1))
+            return
+        if order.kind is Kind.RIEN and reaction.kind == "tirer":
+            deaths.shoot(tx, player.name, None)
+            return
+        if not order.targets:
+            raise Refused(Cause.UNREADABLE)
+        target = order.target
+        if not s.players[target].alive or target == player.name:
+            raise Refused(Cause.ILLEGAL_TARGET, target=target, why="dead")
+        if reaction.kind == "tirer":
+            deaths.shoot(tx, player.name, target)
+        else:
+            tx.emit(ev.CaptainPassed(player.name, target, "named"))
+
+    def decisive(self, reaction: Reaction) -> bool:
+        return reaction.kind in DECISIVE
+
+    def expire(self, tx: Tx, reaction: Reaction) -> None:
+        if reaction.kind == "tirer":
+            deaths.shoot(tx, reaction.player, None)
+        elif reaction.kind == "trancher":
+            # ruling: no choice in time, nobody burns (as a tie with no power to break it)
+            tx.emit(ev.TieBroken(reaction.player, None))
+        elif reaction.kind == bouc_emissaire.REACTION:
+            # ruling: nobody named in time, everyone votes
+            tx.emit(ev.VotersNamed(reaction.player, [], tx.state.number + 1))
+        else:
+            deaths.draw_heir(tx, reaction.player)
+
+    # --- resolution ------------------------------------------------------------------------
+
+    def kill(self, tx: Tx, victims: list[tuple[str, str]]) -> None:
+        deaths.kill(tx, victims)
+
+    def close_step(self, tx: Tx, step: str) -> None:
+        night.resolve(tx, step)
+
+    # --- what players know, channels, the end ----------------------------------------------
+
+    def known(self, state: GameState, viewer: str) -> dict[str, str]:
+        """The den knows its members as Loups-Garous (their own powers are theirs to tell); a
+        Sœur knows her sisters; everyone knows the Villageois-Villageois; and what a power
+        taught."""
+        me = state.players[viewer]
+        known: dict[str, str] = {}
+        if camps.in_den(me) and not state.ended:
+            for p in state.players.values():
+                if camps.in_den(p) and p.name != viewer and not p.revealed:
+                    known[p.name] = "loup-garou"
+        known.update(deux_soeurs.sisters(state, viewer))
+        known.update(
+            {p.name: p.role for p in state.by_role(villageois_villageois.ROLE.slug, alive=False)}
+        )
+        known.update(me.learned)
+        return known
+
+    def may_post(self, state: GameState, player: Player, channel: str) -> None:
+        if channel == classic_channels.MEUTE and player.alive:
+            if not camps.in_den(player):
+                raise Refused(Cause.NOT_YOUR_ROLE, kind=channel)
+            if state.phase != "night":
+                raise Refused(Cause.NOT_NOW, when="den")
+            return
+        classic_channels.may_post(state, player, channel)
+
+    def readers(self, state: GameState, channel: str) -> list[str]:
+        if channel == classic_channels.MEUTE:
+            return [p.name for p in camps.den(state)]
+        return classic_channels.readers(state, channel)
+
+    def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:
+        return thiercelieux_outcome(state)
+
+
+THIERCELIEUX = Thiercelieux()

@@ -1,0 +1,244 @@
+"""The night of 004, resolved in the order of `order.NIGHT`: each action's resolver turns the
+night's orders into facts; dawn then applies the attacks together.
+
+A role slots in by adding its resolver under its action's key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lgmail.rules import events as ev
+from lgmail.rules.orders import Kind
+from lgmail.rules.roles import (
+    ROLES,
+    ancien,
+    corbeau,
+    cupidon,
+    enfant_sauvage,
+    grand_mechant_loup,
+    infect_pere_des_loups,
+    loup_garou_blanc,
+    renard,
+    salvateur,
+    sorciere,
+    voyante,
+)
+from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import camps
+from lgmail.rules.thiercelieux.order import actions_at
+from lgmail.rules.tx import Tx
+
+#: 004, Cupidon: « L'Avocat + X => échec du couple », « Maitre Vampire + X => échec du couple »
+ALONE = frozenset({"avocat", "maitre-vampire"})
+#: « Abominable Sectaire/Joueur de Flûte/Fantôme + autre indépendant => échec du couple »
+NOT_WITH_INDEPENDENT = frozenset({"abominable-sectaire", "joueur-de-flute", "fantome"})
+
+
+def _powered(state: GameState, player: Player) -> bool:
+    return player.alive and not (
+        state.powers_lost and player.role != enfant_sauvage.ROLE.slug and _village_power(player)
+    )
+
+
+def _village_power(player: Player) -> bool:
+    return ROLES[player.role].village_power
+
+
+def _given(state: GameState, role: str, kind: Kind) -> list[tuple[Player, list[str]]]:
+    """The living, powered players of `role` who gave `kind` tonight, with its targets."""
+    out = []
+    for player in state.by_role(role):
+        given = state.order_of(player.name, kind)
+        if given is not None and _powered(state, player):
+            out.append((player, list(given.order.targets)))
+    return out
+
+
+def forbidden_couple(state: GameState, lovers: list[str]) -> str | None:
+    """Why 004 makes this couple fail, or None."""
+    a, b = (state.players[n] for n in lovers)
+    if a.role in ALONE or b.role in ALONE:
+        return "seul"
+    for one, other in ((a, b), (b, a)):
+        if one.role in NOT_WITH_INDEPENDENT and camps.camp(other) == camps.INDEPENDANT:
+            return "independants"
+    return None
+
+
+def _unir(tx: Tx) -> None:
+    """004: « Si Cupidon échoue à créer un couple autorisé [...] il n'est pas averti par le MJ
+    de cet échec »."""
+    for player, targets in _given(tx.state, cupidon.ROLE.slug, Kind.UNIR)[:1]:
+        why = forbidden_couple(tx.state, targets)
+        if why is None:
+            tx.emit(ev.LoversUnited(player.name, targets))
+        else:
+            tx.emit(ev.CoupleFailed(player.name, targets, why))
+
+
+def _modele(tx: Tx) -> None:
+    s = tx.state
+    for child in s.by_role(enfant_sauvage.ROLE.slug):
+        if enfant_sauvage.model_of(child):
+            continue
+        given = s.order_of(child.name, Kind.MODELE)
+        if given is not None:
+            tx.emit(ev.ModelChosen(child.name, given.order.target))
+            continue
+        others = [n for n in s.living_names() if n != child.name]
+        if others:
+            (model,) = tx.draw(f"modele:{child.name}", others)
+            tx.emit(ev.ModelChosen(child.name, model, drawn=True))
+
+
+def _sonder(tx: Tx) -> None:
+    for player, targets in _given(tx.state, voyante.ROLE.slug, Kind.SONDER):
+        target = tx.state.players[targets[0]]
+        if target.alive:
+            # 004: « sans toutefois lui préciser son camp »: the role only
+            tx.emit(ev.SeerSaw(player.name, target.name, target.role))
+
+
+def _flairer(tx: Tx) -> None:
+    s = tx.state
+    for player, targets in _given(s, renard.ROLE.slug, Kind.FLAIRER):
+        if not renard.can_sniff(player) or not s.players[targets[0]].alive:
+            continue
+        group = renard.group(s, targets[0])
+        found = any(camps.is_wolf(s.players[n]) for n in group)
+        tx.emit(ev.FoxSniffed(player.name, targets[0], group, found))
+
+
+def _proteger(tx: Tx) -> None:
+    if not tx.state.powers_lost:
+        for event in salvateur.resolve(tx.state):
+            tx.emit(event)
+
+
+def _devorer(tx: Tx) -> None:
+    """004: « Le dernier message en couleur dans l'Antre (dans le temps imparti) est enregistré
+    comme choix de victime »; only a living member of the den counts."""
+    s = tx.state
+    for wolf, target in reversed(s.night.kills):
+        if camps.in_den(s.players[wolf]) and s.players[wolf].alive and s.players[target].alive:
+            tx.emit(ev.WolvesChose(target, wolf))
+            return
+    tx.emit(ev.WolvesChose(None, None))
+
+
+def _infecter(tx: Tx) -> None:
+    s = tx.state
+    for player, _ in _given(s, infect_pere_des_loups.ROLE.slug, Kind.INFECTER):
+        if s.night.victim and infect_pere_des_loups.POWER not in player.spent:
+            tx.emit(ev.PowerUsed(player.name, infect_pere_des_loups.POWER, s.night.victim))
+            return
+
+
+def _eliminer_blanc(tx: Tx) -> None:
+    s = tx.state
+    if not loup_garou_blanc.his_night(s.number):
+        return
+    for player, targets in _given(s, loup_garou_blanc.ROLE.slug, Kind.ELIMINER):
+        tx.emit(ev.PowerUsed(player.name, loup_garou_blanc.POWER, targets[0]))
+
+
+def _eliminer_gml(tx: Tx) -> None:
+    s = tx.state
+    for player, targets in _given(s, grand_mechant_loup.ROLE.slug, Kind.ELIMINER):
+        if grand_mechant_loup.POWER not in player.spent:
+            tx.emit(ev.PowerUsed(player.name, grand_mechant_loup.POWER, targets[0]))
+
+
+def _sorciere(tx: Tx) -> None:
+    if not tx.state.powers_lost:
+        for event in sorciere.resolve(tx.state):
+            tx.emit(event)
+
+
+def _marquer(tx: Tx) -> None:
+    s = tx.state
+    for player, targets in _given(s, corbeau.ROLE.slug, Kind.MARQUER):
+        if s.players[targets[0]].alive:
+            tx.emit(ev.RavenMarked(player.name, targets[0], s.number))
+
+
+RESOLVERS: dict[str, Callable[[Tx], None]] = {
+    "unir": _unir,
+    "modele": _modele,
+    "sonder": _sonder,
+    "flairer": _flairer,
+    "proteger": _proteger,
+    "devorer": _devorer,
+    "infecter": _infecter,
+    "eliminer-blanc": _eliminer_blanc,
+    "eliminer-gml": _eliminer_gml,
+    "sorciere": _sorciere,
+    "marquer": _marquer,
+}
+
+
+def resolve(tx: Tx, step: str) -> None:
+    """Resolve the actions of `step` in 004's order."""
+    for action in actions_at(step):
+        resolver = RESOLVERS.get(action.key)
+        if resolver is not None:
+            resolver(tx)
+    if step == "loups":
+        _tell_witch(tx)
+
+
+def infection(state: GameState) -> tuple[str, str] | None:
+    """(the IPL, his target) when he infects tonight."""
+    for player, power, target in state.night.used:
+        if power == infect_pere_des_loups.POWER and target:
+            return player, target
+    return None
+
+
+def _tell_witch(tx: Tx) -> None:
+    """004: the Sorcière is told the pack's victim, but not one the Salvateur protects (« la
+    Sorcière [...] ne reçoit aucun nom »), not on a night the IPL infects (« elle recevra "Aucune
+    victime" »), and no more once her life potion is used."""
+    s = tx.state
+    victim = s.night.victim
+    if not victim or victim == s.night.protected or infection(s) or s.powers_lost:
+        return
+    for witch in s.by_role(sorciere.ROLE.slug):
+        if sorciere.should_be_told(witch):
+            tx.emit(ev.WitchToldVictim(witch.name, victim))
+
+
+def dawn_attacks(tx: Tx) -> tuple[list[tuple[str, str]], str | None]:
+    """The night's attacks that kill, and who is infected (if he lives through the dawn)."""
+    s = tx.state
+    night = s.night
+    out: list[tuple[str, str]] = []
+    infected: str | None = None
+    victim = night.victim if night.victim and s.players[night.victim].alive else None
+    infecting = infection(s)
+    if victim and infecting:
+        prey = s.players[victim]
+        if ancien.has_bonus_life(prey):
+            # 004: « il perd sa protection et fait échouer l'infection »
+            tx.emit(ev.AncienResisted(victim))
+        elif prey.role not in infect_pere_des_loups.IMMUNE:
+            # 004: « Le Salvateur ne peut pas protéger d'une infection »
+            infected = victim
+    elif victim and victim != night.protected:
+        if ancien.has_bonus_life(s.players[victim]):
+            # 004: « sa vie 'bonus' est quand même consommée » even when healed
+            tx.emit(ev.AncienResisted(victim))
+        elif night.healed != victim:
+            out.append((victim, "wolves"))
+    for _, power, aimed in night.used:
+        if aimed and power == loup_garou_blanc.POWER:
+            out.append((aimed, "blanc"))
+        elif aimed and power == grand_mechant_loup.POWER:
+            # 004: « Si le GML le cible alors qu'il possède encore sa vie 'bonus', alors il meurt
+            # directement. »
+            out.append((aimed, "gml"))
+    if night.poisoned and s.players[night.poisoned].alive:
+        # 004: the Salvateur protects « uniquement contre l'attaque des Loups-Garous »
+        out.append((night.poisoned, "poison"))
+    return out, infected

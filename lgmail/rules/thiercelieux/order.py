@@ -1,0 +1,125 @@
+"""The night's resolution order of seed 004 (004_c21bac90ae6ca834.txt), written once, as data.
+
+`NIGHT` lists the night actions in the order they are resolved; `at` is the step at whose close
+an action is resolved ("aube": at dawn, with the deaths). `BEFORE` lists the constraints 004
+writes down, each with the sentence it comes from; a test checks that `NIGHT` honours them all.
+Actions of roles this rule set does not deal yet are listed with their place, so that a role
+slots in by giving its resolver (`lgmail.rules.thiercelieux.night.RESOLVERS`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SEED = "004_c21bac90ae6ca834.txt"
+
+
+@dataclass(frozen=True)
+class Action:
+    key: str
+    roles: tuple[str, ...]
+    #: the step at whose close it is resolved ("aube": at dawn)
+    at: str
+
+
+NIGHT: tuple[Action, ...] = (
+    # Cupidon and the Enfant Sauvage act « dès la réception de son rôle », before the night's
+    # actions (the first night's first step)
+    Action("unir", ("cupidon",), "cupidon"),
+    Action("modele", ("enfant-sauvage",), "cupidon"),
+    Action("assommer", ("assommeur",), "loups"),
+    Action("proteger-tout", ("protecteur",), "loups"),
+    Action("rediriger", ("redirecteur",), "loups"),
+    Action("manipuler", ("loup-garou-manipulateur",), "loups"),
+    Action("sonder", ("voyante",), "loups"),
+    Action("flairer", ("renard",), "loups"),
+    Action("proteger", ("salvateur",), "loups"),
+    Action("recruter", ("maitre-vampire",), "loups"),
+    Action("devorer", ("loup-garou",), "loups"),
+    Action("infecter", ("infect-pere-des-loups",), "loups"),
+    Action("eliminer-blanc", ("loup-garou-blanc",), "loups"),
+    Action("eliminer-gml", ("grand-mechant-loup",), "loups"),
+    Action("allumer", ("pyromane",), "loups"),
+    Action("charmer", ("joueur-de-flute",), "loups"),
+    Action("sorciere", ("sorciere",), "sorciere"),
+    Action("marquer", ("corbeau",), "aube"),
+    Action("servante", ("servante-devouee",), "servante"),
+)
+
+#: (earlier, later, the clause of 004 that orders them); "*" stands for every other action
+BEFORE: tuple[tuple[str, str, str], ...] = (
+    ("assommer", "*", "Assommeur : « Cette action a la priorité sur toutes les autres. »"),
+    (
+        "proteger-tout",
+        "*",
+        "Protecteur : « le Protecteur peut protéger le joueur de son choix de toute action "
+        "nocturne, sauf contre l'assommage qui garde la priorité »",
+    ),
+    (
+        "rediriger",
+        "*",
+        "Redirecteur : « Toute action qui cible ce joueur, à ce moment-là, est alors redirigée "
+        "vers un autre joueur de son choix également. »",
+    ),
+    (
+        "manipuler",
+        "*",
+        "Loup-Garou Manipulateur : « Le Loup-Garou Manipulateur peut alors changer le "
+        "destinataire de l'action »",
+    ),
+    (
+        "proteger",
+        "devorer",
+        "Salvateur : « Si les Loups-Garous désignent eux aussi ce joueur, alors il n'y a pas de "
+        "mort et la Sorcière (s'il y en a une) ne reçoit aucun nom de victime »",
+    ),
+    (
+        "recruter",
+        "infecter",
+        "Infect Père des Loups : « Si un joueur est, la même Nuit, recruté par le MV et infecté "
+        "par l'IPL, alors le MV a la priorité. »",
+    ),
+    (
+        "devorer",
+        "infecter",
+        "Infect Père des Loups : « de recruter la victime de la nuit en remplacement de l'action "
+        "nocturne de dévorer »",
+    ),
+    (
+        "devorer",
+        "allumer",
+        "Pyromane : « Si le Pyromane désigne le même joueur que la victime du meurtre des "
+        "Loups-Garous cette Nuit-là, alors c'est le Loup-Garou qui effectue le meurtre qui est "
+        "éliminé. »",
+    ),
+    (
+        "devorer",
+        "sorciere",
+        "Sorcière : « chaque Nuit, le Maître du Jeu lui annonce le nom de la victime des "
+        "Loups-garous »",
+    ),
+    (
+        "infecter",
+        "sorciere",
+        "Infect Père des Loups : « lors d'une nuit où l'IPL agit, elle recevra \"Aucune victime\" "
+        "de la part du MJ »",
+    ),
+    (
+        "*",
+        "servante",
+        "Servante Dévouée : « après que toutes les actions de Nuit aient été effectuées et "
+        "résolues, et avant le lever du Jour »",
+    ),
+)
+
+#: the night's steps in the order they open; "aube" resolves with the dawn
+STEPS: tuple[str, ...] = ("cupidon", "loups", "sorciere", "servante", "aube")
+
+
+def position(key: str) -> int:
+    return [a.key for a in NIGHT].index(key)
+
+
+def actions_at(step: str) -> list[Action]:
+    """The actions resolved at the close of `step`, in their order."""
+    return [a for a in NIGHT if a.at == step]

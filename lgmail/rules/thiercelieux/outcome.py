@@ -1,0 +1,33 @@
+"""Who won in 004: the village when every enemy is dead (wolves, independents, traitor lovers:
+« Ils gagnent si tous les Loups-Garous sont éliminés, ainsi que d'autres éventuels ennemis »); the
+wolves likewise (« éliminer tous les Villageois ainsi que d'autres éventuels ennemis »); traitor
+lovers when they are the last two (« éradiquer l'intégralité des autres joueurs »); the
+Loup-Garou Blanc when he is « le dernier joueur encore en jeu ». Camps are the players' camps
+now (an infected villager plays for the wolves)."""
+
+from __future__ import annotations
+
+from lgmail.rules.roles import loup_garou_blanc
+from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.camps import LOUPS, VILLAGE, camp, traitors
+
+AMOUREUX = "amoureux"
+
+
+def outcome(state: GameState) -> tuple[str | None, list[str]] | None:
+    living = state.living()
+    if not living:
+        return None, []
+    betrayed = traitors(state)
+    names = {p.name for p in living}
+    if betrayed and names == betrayed:
+        return AMOUREUX, sorted(betrayed)
+    if len(living) == 1 and living[0].role == loup_garou_blanc.ROLE.slug:
+        return loup_garou_blanc.ROLE.slug, [living[0].name]
+    for side in (VILLAGE, LOUPS):
+        if all(camp(p) == side and p.name not in betrayed for p in living):
+            winners = [
+                p.name for p in state.players.values() if camp(p) == side and p.name not in betrayed
+            ]
+            return side, winners
+    return None

@@ -1,0 +1,42 @@
+"""Reading the orders of the `thiercelieux` roles (seed 004_c21bac90ae6ca834.txt), French first
+with English synonyms, as `tests/test_parser.py` reads the classic ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from lgmail.orders.parse import parse_line
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refusal
+
+PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Opeth"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("eliminer Bruno", Order(Kind.ELIMINER, ("Bruno",))),
+        ("J'élimine Chloe", Order(Kind.ELIMINER, ("Chloé",))),
+        ("eliminate bob", Order(Kind.ELIMINER, ("Bob",))),
+        # 004: « (ex: "J'infecte Opeth.") »: the pack's victim is infected
+        ("J'infecte Opeth.", Order(Kind.INFECTER)),
+        ("infect", Order(Kind.INFECTER)),
+        ("marquer Jean", Order(Kind.MARQUER, ("Jean-Pierre",))),
+        ("mark alice", Order(Kind.MARQUER, ("Alice",))),
+        ("flairer moi", Order(Kind.FLAIRER, ("Alice",))),
+        ("sniff Chloé", Order(Kind.FLAIRER, ("Chloé",))),
+        ("modèle Bob", Order(Kind.MODELE, ("Bob",))),
+        ("model opeth", Order(Kind.MODELE, ("Opeth",))),
+        ("votants Alice, Bob et Chloé", Order(Kind.VOTANTS, ("Alice", "Bob", "Chloé"))),
+        ("voters bruno and jean-pierre", Order(Kind.VOTANTS, ("Bruno", "Jean-Pierre"))),
+        ("Je tranche : Bob", Order(Kind.TRANCHER, ("Bob",))),
+    ],
+)
+def test_orders(text: str, expected: Order) -> None:
+    assert parse_line(text, PLAYERS, "Alice") == expected
+
+
+def test_voters_need_a_name() -> None:
+    assert parse_line("votants", PLAYERS, "Alice") == Refusal(Cause.UNREADABLE, {"missing": "name"})
+    got = parse_line("votants Alice, Zorro", PLAYERS, "Alice")
+    assert isinstance(got, Refusal) and got.cause is Cause.NO_SUCH_PLAYER

@@ -1,0 +1,184 @@
+"""Properties of the `thiercelieux` rule set (seed 004_c21bac90ae6ca834.txt), with hypothesis:
+random compositions of the roles it deals, played to the end by bots that write the orders a
+player mails:
+- every game ends, and the winners are consistent with 004's win conditions;
+- the dead never act, unless the game waits for their reaction;
+- every event survives its JSON round trip, and a replay of the log gives the same state;
+- no mail tells its recipient a role they may not know.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lgmail.orders.parse import parse_line
+from lgmail.rules import events as ev
+from lgmail.rules.commands import CreateGame, EndStep, GiveOrder, Seat, StartGame
+from lgmail.rules.decide import decide
+from lgmail.rules.dump import dump
+from lgmail.rules.evolve import apply, project
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refusal
+from lgmail.rules.roles import CAMP_OF
+from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux import camps
+from lgmail.rules.thiercelieux.game import ROLE_SLUGS
+from lgmail.service.bots import orders_for
+from tests.rules.thiercelieux.common import thiercelieux
+from tests.scenario import Scenario
+from tests.test_secrecy import leaks
+
+START = datetime(2026, 11, 29, 21, 0, tzinfo=UTC)
+MAX_ROUNDS = 400
+WOLVES = ["loup-garou", "loup-garou-blanc", "grand-mechant-loup", "infect-pere-des-loups"]
+#: 004 places the Sœurs in pairs
+PAIRS = ["deux-soeurs"]
+SINGLES = [r for r in ROLE_SLUGS if r not in ("villageois", *PAIRS, *WOLVES)]
+POWERS = ["double", "tranchage", "double_tranchage", "un_et_demi"]
+
+
+@st.composite
+def compositions(draw: st.DrawFn) -> list[str]:
+    count = draw(st.integers(min_value=5, max_value=14))
+    wolves = draw(st.integers(min_value=1, max_value=max(1, count // 3)))
+    specials_wolves = draw(st.lists(st.sampled_from(WOLVES[1:]), unique=True, max_size=wolves))
+    pack = specials_wolves + ["loup-garou"] * (wolves - len(specials_wolves))
+    room = count - wolves
+    singles = draw(st.lists(st.sampled_from(SINGLES), unique=True, max_size=room))
+    roles = pack + singles
+    if len(roles) + 2 <= count and draw(st.booleans()):
+        roles += PAIRS * 2
+    return roles + ["villageois"] * (count - len(roles))
+
+
+def play(roles: list[str], rng: random.Random, election: bool, power: str) -> list[ev.Event]:
+    names = [f"P{i}" for i in range(len(roles))]
+    seats = tuple(Seat(n, f"{n.lower()}@example.org") for n in names)
+    log: list[ev.Event] = []
+    state = GameState(name="prop")
+    now = START
+
+    def push(decision: list[ev.Event] | Refusal) -> None:
+        assert not isinstance(decision, Refusal), decision
+        for event in decision:
+            if isinstance(event, ev.OrderAccepted):
+                assert state.players[event.player].alive, f"dead {event.player} acted"
+            apply(state, event)
+            log.append(event)
+
+    deal = dict(zip(names, roles, strict=True))
+    options = {"election": election, "capitaine": power}
+    push(decide(state, CreateGame("thiercelieux", seats, roles=deal, options=options), now))
+    push(decide(state, StartGame(rng.getrandbits(32)), now))
+    for _ in range(MAX_ROUNDS):
+        if state.status == "ended":
+            break
+        now += timedelta(minutes=5)
+        acted = False
+        for name in rng.sample(names, len(names)):
+            if state.status == "ended":
+                break
+            player = state.players[name]
+            if not player.alive and not any(r.player == name for r in state.reactions):
+                refused = decide(state, GiveOrder(name, Order(Kind.VOTE, (names[0],))), now)
+                assert isinstance(refused, Refusal) and refused.cause in (
+                    Cause.DEAD,
+                    Cause.GAME_OVER,
+                ), refused
+                continue
+            for text in orders_for(state, name, rng):
+                result = parse_line(text, names, name)
+                assert isinstance(result, Order), (text, result)
+                decision = decide(state, GiveOrder(name, result, rng.getrandbits(32)), now)
+                if not isinstance(decision, Refusal):
+                    push(decision)
+                    acted = True
+        if state.status != "ended" and not acted:
+            push(decide(state, EndStep(rng.getrandbits(32)), now))
+    assert state.status == "ended", f"no end after {MAX_ROUNDS} rounds: {log[-15:]}"
+    check_winner(state)
+    return log
+
+
+def check_winner(state: GameState) -> None:
+    """004's win conditions, from the final state."""
+    living = [p for p in state.players.values() if p.alive]
+    betrayed = camps.traitors(state)
+    if state.winner in ("village", "loups"):
+        assert all(camps.camp(p) == state.winner and p.name not in betrayed for p in living)
+        assert set(state.winners) == {
+            p.name
+            for p in state.players.values()
+            if camps.camp(p) == state.winner and p.name not in betrayed
+        }
+    elif state.winner == "amoureux":
+        assert {p.name for p in living} == betrayed == set(state.winners)
+    elif state.winner == "loup-garou-blanc":
+        assert [p.role for p in living] == ["loup-garou-blanc"]
+        assert state.winners == [living[0].name]
+    else:
+        assert state.winner is None and not living and state.winners == []
+    for p in state.players.values():
+        # a camp is one of 004's, and only the infected or the Enfant Sauvage change it
+        if camps.camp(p) != CAMP_OF[p.role]:
+            assert p.status & {"infecte", "sauvage-loup"}, p
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    roles=compositions(),
+    seed=st.integers(0, 2**32),
+    election=st.booleans(),
+    power=st.sampled_from(POWERS),
+)
+def test_random_compositions_always_end_with_consistent_winners(
+    roles: list[str], seed: int, election: bool, power: str
+) -> None:
+    log = play(roles, random.Random(seed), election, power)
+    for event in log:
+        text = json.dumps(event.payload())
+        assert ev.decode(event.TYPE, event.VERSION, json.loads(text)) == event
+    assert dump(project(log, "prop")) == dump(project(list(log), "prop"))
+
+
+#: lines that name a role without telling anyone's: the lovers' notice names Cupidon whoever
+#: he is, and a lover may be Cupidon himself (004: « Cupidon peut se désigner »)
+NOT_A_LEAK = ("Cupidon vous a uni·e à",)
+
+
+def real_leaks(game: Scenario, seen: set[str]) -> list[str]:
+    return [f for f in leaks(game, seen) if not any(s in f for s in NOT_A_LEAK)]
+
+
+NAMES = ["Alice", "Bruno", "Chloe", "David", "Emma", "Fanny", "Gaspard", "Hugo", "Ines", "Jules"]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_no_mail_reveals_what_its_reader_may_not_know(seed: int, tmp_path: Path) -> None:
+    rng = random.Random(seed)
+    pool = [r for r in SINGLES if r != "villageois"]
+    roles = ["loup-garou", rng.choice(WOLVES[1:]), *PAIRS * 2, *rng.sample(pool, 6)]
+    deal = dict(zip(NAMES, rng.sample(roles, len(roles)), strict=True))
+    game = thiercelieux(tmp_path, deal, election=bool(seed % 2), capitaine=POWERS[seed % 4])
+    seen: set[str] = set()
+    assert real_leaks(game, seen) == []
+    for _ in range(120):
+        if game.state.status == "ended":
+            break
+        acted = False
+        for name in NAMES:
+            lines = orders_for(game.state, name, rng)
+            if lines:
+                acted = game.act(name, "\n".join(lines)).ok or acted
+                assert real_leaks(game, seen) == []
+        if not acted and game.state.status == "running":
+            game.end()
+            assert real_leaks(game, seen) == []
+    assert game.state.status == "ended"
