@@ -19,8 +19,9 @@ before the clock starts and sent the same way to two servers, one after the othe
   mail. The clock stops at the last 250.
 * **lgmail**: ``Server(games, Endpoints(smtp=...))`` with the game, i.e. the SMTP listener
   (RCPT checked against the games, the mail committed to the inbox before the 250) and the
-  worker that processes the inbox (events, answer in the outbox and the row's outcome in one
-  transaction, then the outbox delivered to the Maildir), woken after each 250 (its periodic
+  worker that processes the inbox (the mails of the game that came together played in one
+  transaction with their events, answers and rows' outcomes, then the outbox delivered to the
+  Maildir), woken after each 250 (its periodic
   sweep, 0.1 s, only matters when a wake-up is missed). Two figures: **accept** stops the clock
   at the last 250 (every mail committed to the inbox); **accept + process** stops it when
   ``inbox_pending(1)`` is empty after the last 250 (polled every 5 ms), i.e. every mail's
