@@ -145,6 +145,8 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                     players=event.players,
                 )
             )
+        elif isinstance(event, ev.OrderAccepted | ev.PadAnnounced | ev.PadWithdrawn):
+            out += _den(state, event)
         elif isinstance(event, ev.LotteryDrawn):
             for winner in event.winners:
                 out.append(_to(state, winner, "player:murmur", jackpot=winner in event.jackpot))
@@ -176,6 +178,35 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                 )
             )
     return out
+
+
+def _den(
+    state: GameState, event: ev.OrderAccepted | ev.PadAnnounced | ev.PadWithdrawn
+) -> list[Mail]:
+    """002: the wolves vote and use their PAD in the den, where the pack reads them (option
+    `den_votes`): each wolf's vote and PAD is told to the other living wolves."""
+    if not state.options.get("den_votes"):
+        return []
+    if isinstance(event, ev.OrderAccepted):
+        if event.step != "loups" or event.kind not in ("tuer", "rien"):
+            return []
+        wolf, ctx = event.player, {"kind": event.kind, "target": (event.targets or [""])[0]}
+    elif isinstance(event, ev.PadAnnounced):
+        wolf, ctx = event.wolf, {"kind": "pad", "target": event.target, "role": event.role}
+    elif event.reason == "withdrawn":
+        wolf, ctx = event.wolf, {"kind": "retirer"}
+    else:
+        return []
+    pack = variant_of(state).readers(state, "meute")
+    if wolf not in pack:
+        return []
+    readers = [n for n in pack if n != wolf]
+    return [
+        dataclasses.replace(
+            _to(state, n, "player:den", wolf=wolf, **ctx), channel="meute", author=wolf
+        )
+        for n in readers
+    ]
 
 
 def _to(state: GameState, name: str, scheme: str, **ctx: Any) -> Mail:

@@ -139,3 +139,20 @@ def test_help_lists_the_orders_of_les_nombres(tmp_path: Path) -> None:
     g = game(tmp_path)
     answer = g.ok("Alice", "aide")
     assert "pad NOM RÔLE" in answer.text and "murmure TEXTE" in answer.text
+
+
+def test_the_pack_reads_each_wolfs_vote_and_pad_in_the_den(tmp_path: Path) -> None:
+    """002_9504e6e276dc5f60.txt: « Les votes se font en MP, à part pour les loups. » and « Chaque
+    nuit, les loups devront écrire en gras et en violet le nom de leur victime. »"""
+    g = game(tmp_path)
+    elect(g, None)
+    g.new_mails()
+    g.ok("Alice", "tuer Emma")
+    g.ok("Alice", "pad Chloe voyante")
+    (vote, pad) = g.new_mails("Bruno")
+    assert "Alice vote pour dévorer Emma." in vote.body
+    assert "Alice annonce le PAD contre Chloe." in pad.body and "Voyante" in pad.body
+    assert all(m.to == "bruno@example.org" for m in g.new_mails())
+    g.ok("Alice", "retirer pad")
+    (withdrawn,) = g.new_mails("Bruno")
+    assert "Alice retire le PAD." in withdrawn.body

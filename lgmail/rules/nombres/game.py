@@ -48,6 +48,9 @@ class Nombres(Classic):
         "step_minutes": {"cupidon": 20 * 60, "loups": 120},
         "blank_vote": True,
         "announce_causes": False,
+        # 002: "les loups devront écrire [...] le nom de leur victime" in the den: the pack
+        # reads each wolf's vote and PAD
+        "den_votes": True,
         "substitutes": [],
     }
 
