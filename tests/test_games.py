@@ -46,6 +46,7 @@ def test_whole_game(path: Path, tmp_path: Path) -> None:
         script["roles"],
         election=script.get("election", False),
         lang=script.get("lang", "fr"),
+        variant=script.get("variant", "classic"),
     )
     for play in script["play"]:
         answer = None
