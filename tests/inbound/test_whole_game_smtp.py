@@ -34,6 +34,7 @@ def test_whole_game_by_smtp(path: Path, tmp_path: Path) -> None:
         script["roles"],
         election=script.get("election", False),
         lang=script.get("lang", "fr"),
+        variant=script.get("variant", "classic"),
     )
     personal = {
         name: next(
