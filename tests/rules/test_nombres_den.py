@@ -156,3 +156,24 @@ def test_the_pack_reads_each_wolfs_vote_and_pad_in_the_den(tmp_path: Path) -> No
     g.ok("Alice", "retirer pad")
     (withdrawn,) = g.new_mails("Bruno")
     assert "Alice retire le PAD." in withdrawn.body
+
+
+def test_the_pad_is_not_used_against_a_revealed_idiot(tmp_path: Path) -> None:
+    """002_9504e6e276dc5f60.txt: « Le PAD ne peut pas être utilisé contre un idiot dévoilé. »"""
+    roles = {**ROLES, "Hugo": "idiot-du-village"}
+    g = game(tmp_path, roles)
+    elect(g, None)
+    g.ok("Alice", "tuer Gina")
+    g.ok("Bruno", "tuer Gina")
+    rise(g)
+    # the stake designates the Idiot: revealed, he survives and votes no more
+    for name in ("Alice", "Bruno", "Chloe", "David"):
+        g.ok(name, "vote Hugo")
+    blank_rest(g)
+    rise(g)
+    assert g.alive("Hugo") and g.view("Emma")["players"][7]["role"] == "idiot-du-village"
+    assert g.events("RoleRevealed")[0]["name"] == "Hugo"
+    g.refused("Alice", "pad Hugo idiot du village", "illegal_target")
+    g.ok("Alice", "pad Emma villageois")
+    rise(g)
+    g.refused("Hugo", "vote Alice", "not_allowed")

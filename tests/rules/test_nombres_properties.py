@@ -25,7 +25,7 @@ from lgmail.rules.roles import CAMP_OF
 from lgmail.rules.state import GameState
 from lgmail.service.bots import orders_for
 
-SPECIALS = ["voyante", "sorciere", "chasseur", "cupidon", "salvateur", "ancien"]
+SPECIALS = ["voyante", "sorciere", "chasseur", "cupidon", "salvateur", "ancien", "idiot-du-village"]
 START = datetime(2026, 10, 21, 20, 0, tzinfo=UTC)
 MAX_ROUNDS = 400
 

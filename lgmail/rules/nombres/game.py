@@ -5,6 +5,7 @@ rules.
   day, then nights of 23h30 and days of 47h30; nothing closes early.
 - Votes (Règle 2, 4): blank allowed; the Nombre Fétiche votes 1.5; a tie kills nobody (elects
   nobody) and marks the tied until one of them dies; the captain's testament names his heirs.
+  The Idiot du Village (named by 002's PAD rule) is revealed by the stake and votes no more.
 - The den (Règle 5): open all game long; the wolves' victim is their vote (a tie kills nobody);
   the pack's one PAD.
 - Absences (Règle 3), the lottery and murmurs (Règle 7), the end (Règle 6).
@@ -16,13 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lgmail.rules import events as ev
-from lgmail.rules.classic import MINUTES, VOTE, Classic, channels
+from lgmail.rules.classic import CLASSIC_ROLES, MINUTES, VOTE, Classic, channels
 from lgmail.rules.classic import deaths as classic_deaths
 from lgmail.rules.nombres import absences, lottery, murmurs, pad, testament, votes
 from lgmail.rules.nombres.outcome import outcome as nombres_outcome
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles import CAMP_OF
+from lgmail.rules.roles import CAMP_OF, idiot_du_village
+from lgmail.rules.roles.base import RoleSpec
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
@@ -31,6 +33,11 @@ ELECTION = "election"
 
 class Nombres(Classic):
     name = "nombres"
+    #: 003's roles, and the Idiot du Village (as 004 plays him) that 002's PAD rule names
+    roles: Mapping[str, RoleSpec] = {
+        **CLASSIC_ROLES,
+        idiot_du_village.ROLE.slug: idiot_du_village.ROLE,
+    }
     defaults: Mapping[str, object] = {
         **Classic.defaults,
         "election": True,
@@ -73,6 +80,8 @@ class Nombres(Classic):
             murmurs.write(tx, player, order)
         elif order.kind is Kind.EXCUSE:
             absences.excuse(tx, player, order)
+        elif order.kind is Kind.VOTE and not idiot_du_village.can_vote(player):
+            raise Refused(Cause.NOT_ALLOWED, why="no-vote")
         else:
             super().accept(tx, player, order)
 
@@ -146,8 +155,23 @@ class Nombres(Classic):
         if election:
             tx.emit(ev.CaptainElected(chosen))
             return
+        if chosen and self._idiot_spared(tx, chosen):
+            return
         if chosen:
             self.announce(tx, [(chosen, "stake"), *self._with_the_wolf(s, chosen)])
+
+    def _idiot_spared(self, tx: Tx, name: str) -> bool:
+        """002 names "un idiot dévoilé": the Idiot du Village as 004 plays him, designated by
+        the stake, is revealed, survives and votes no more (the captain's title is lost)."""
+        s = tx.state
+        idiot = s.players[name]
+        if idiot.role != idiot_du_village.ROLE.slug or idiot.revealed or s.powers_lost:
+            return False
+        tx.emit(ev.RoleRevealed(name, idiot.role, "bucher"))
+        tx.emit(ev.VoteLost(name))
+        if s.captain == name:
+            tx.emit(ev.CaptainPassed(name, None, "lost"))
+        return True
 
     def _with_the_wolf(self, s: GameState, chosen: str) -> list[tuple[str, str]]:
         """002, Règle 6: "S'il ne reste que deux villageois et un loup, qu'un des villageois est
