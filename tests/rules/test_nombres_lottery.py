@@ -49,7 +49,8 @@ def test_twenty_numbers_between_1_and_200_on_the_election_day(tmp_path: Path) ->
     assert g.events("LotteryTicket")[0]["numbers"] == list(range(3, 63, 3))
     blank_rest(g)
     rise(g)
-    g.refused("Farid", "nombres " + " ".join(str(n) for n in range(1, 21)), "not_now")
+    late = g.refused("Farid", "nombres " + " ".join(str(n) for n in range(1, 21)), "not_now")
+    assert "les nombres se donnent le jour des élections" in late.text
 
 
 def test_twenty_numbers_drawn_at_each_dawn_until_day_3_and_a_hit_earns_a_murmur(
