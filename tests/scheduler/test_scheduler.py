@@ -79,6 +79,8 @@ def test_a_job_closes_the_night_at_its_deadline_without_mail_or_sweep(tmp_path: 
         day = game.state.step
         assert day is not None and day.name == "vote"
         wait_for(lambda: server.scheduler.scheduled(game.name) == day.deadline, timeout=5)
+        # the dawn's mails: the tick woke the worker, whose round delivers them
+        wait_for(lambda: len(game.mails()) > mails, timeout=10)
     finally:
         server.stop()
     closed = [r for r in game.games.records(game.name) if r.type == "StepClosed"]
