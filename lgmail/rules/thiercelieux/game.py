@@ -338,6 +338,9 @@ class Thiercelieux(Classic):
         if not any(r.player == player.name and r.kind == "trancher" for r in s.reactions):
             if s.captain != player.name:
                 raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+            if self._captain_voice(s) is None:
+                # 004: the Idiot revealed « ne pourra donc ni voter, ni trancher »
+                raise Refused(Cause.NOT_ALLOWED, why="no-vote")
             if self._power(s)[1]:
                 raise Refused(Cause.NOT_NOW, when="tie")
             raise Refused(Cause.NOT_ALLOWED, why="no-tranchage")
