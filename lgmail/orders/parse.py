@@ -118,6 +118,9 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     Kind.MODELE: ("modele", "model", "mentor"),
     # 004: the Bouc-émissaire names who votes at the next stake
     Kind.VOTANTS: ("votants", "votant", "electeurs", "voters"),
+    # 004: the Princesse's favour, the Marchand de Sable's sleep
+    Kind.FAVORISER: ("favoriser", "favorise", "couronner", "couronne", "favour", "favor", "crown"),
+    Kind.ENDORMIR: ("endormir", "endors", "sable", "sleep"),
 }
 
 ABSTAIN = ("abstention", "abstiens", "abstain", "abstaining")
@@ -213,6 +216,7 @@ TARGETS: dict[Kind, int] = {
     Kind.FLAIRER: 1,
     Kind.MODELE: 1,
     Kind.VOTANTS: MANY,
+    Kind.FAVORISER: 1,
 }
 
 

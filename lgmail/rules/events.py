@@ -632,3 +632,32 @@ class VoteLost(Event):
     """`name` may vote no more (004: the Idiot du Village once revealed)."""
 
     name: str
+
+
+@event
+@dataclass(frozen=True)
+class PriestAnswered(Event):
+    """The Prêtre's answer (004): is `target` a Simple Villageois?"""
+
+    priest: str
+    target: str
+    simple: bool
+
+
+@event
+@dataclass(frozen=True)
+class VoteBoosted(Event):
+    """`player`'s vote counts one more at the stake of `day` (004: the Princesse)."""
+
+    player: str
+    day: int
+
+
+@event
+@dataclass(frozen=True)
+class NightSkipped(Event):
+    """Night `night` will not happen: a new stake rises at once (004: the Marchand de Sable's
+    sleep, `why` "sable"; the Fée burnt, "fee")."""
+
+    night: int
+    why: str

@@ -39,6 +39,8 @@ class Kind(StrEnum):
     FLAIRER = "flairer"
     MODELE = "modele"
     VOTANTS = "votants"
+    FAVORISER = "favoriser"
+    ENDORMIR = "endormir"
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,12 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             out.append("sauver")
         elif verb == "empoisonner" and rng.random() < 0.3 and others:
             out.append(f"empoisonner {rng.choice(others)}")
-        elif verb in ("tirer", "successeur", "trancher", "marquer", "flairer") and others:
+        elif verb == "endormir" and rng.random() < 0.2:
+            out.append("endormir")
+        elif (
+            verb in ("tirer", "successeur", "trancher", "marquer", "flairer", "favoriser")
+            and others
+        ):
             out.append(f"{verb} {rng.choice(others)}")
         elif verb == "modele" and others:
             out.append(f"modele {rng.choice(others)}")

@@ -27,6 +27,8 @@ ORDER_HINT = {
         Kind.FLAIRER: "flairer NOM",
         Kind.MODELE: "modele NOM",
         Kind.VOTANTS: "votants NOM, NOM, ...",
+        Kind.FAVORISER: "favoriser NOM",
+        Kind.ENDORMIR: "endormir",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -46,6 +48,8 @@ ORDER_HINT = {
         Kind.FLAIRER: "flairer NAME (sniff)",
         Kind.MODELE: "modele NAME (model)",
         Kind.VOTANTS: "votants NAME, NAME, ... (voters)",
+        Kind.FAVORISER: "favoriser NAME (favour)",
+        Kind.ENDORMIR: "endormir (sleep: no next night)",
     },
 }
 

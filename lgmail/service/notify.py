@@ -44,6 +44,7 @@ PUBLIC = (
     ev.TieBroken,
     ev.RavenMarked,
     ev.VotersNamed,
+    ev.NightSkipped,
 )
 #: what a public fact must not tell (002: the lottery's winners and a murmur's author are
 #: private)
@@ -152,6 +153,10 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                 out.append(_to(state, winner, "player:murmur", jackpot=winner in event.jackpot))
         elif isinstance(event, ev.FoxSniffed):
             out.append(_to(state, event.fox, "player:notice", kind=event.TYPE, **event.payload()))
+        elif isinstance(event, ev.PriestAnswered):
+            out.append(
+                _to(state, event.priest, "player:notice", kind=event.TYPE, **event.payload())
+            )
         elif isinstance(event, ev.CampChanged):
             out.append(_to(state, event.name, "player:notice", kind=event.TYPE, why=event.status))
         elif isinstance(event, ev.DenJoined) and state.players[event.name].alive:

@@ -9,11 +9,16 @@ from lgmail.rules.roles import (
     cupidon,
     deux_soeurs,
     enfant_sauvage,
+    fee,
     grand_mechant_loup,
     idiot_du_village,
     infect_pere_des_loups,
+    loup_egare,
     loup_garou,
     loup_garou_blanc,
+    marchand_de_sable,
+    pretre,
+    princesse,
     renard,
     salvateur,
     sorciere,
@@ -45,6 +50,11 @@ ROLES: dict[str, RoleSpec] = {
         grand_mechant_loup,
         infect_pere_des_loups,
         enfant_sauvage,
+        pretre,
+        princesse,
+        loup_egare,
+        marchand_de_sable,
+        fee,
     )
 }
 

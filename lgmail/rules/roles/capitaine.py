@@ -52,14 +52,17 @@ def weighted_tally(
     captain: str | None,
     weight: float,
     extra: Mapping[str, int],
+    bonus: Mapping[str, int] | None = None,
 ) -> tuple[dict[str, float], str | None, list[str]]:
     """Count the votes as 004 says: the captain's vote weighs `weight` always; `extra` adds
-    votes no voter cast (the Corbeau's sign). Most votes dies; a tie is returned as `tied`
-    (what it leads to is the rule set's: the Bouc-émissaire, the captain's choice, nobody)."""
+    votes no voter cast (the Corbeau's sign); `bonus` adds to a voter's weight (the Princesse).
+    Most votes dies; a tie is returned as `tied` (what it leads to is the rule set's: the
+    Bouc-émissaire, the captain's choice, nobody)."""
     counts: dict[str, float] = dict(extra)
     for voter, target in votes.items():
         if target is not None:
-            counts[target] = counts.get(target, 0) + (weight if voter == captain else 1)
+            more = (bonus or {}).get(voter, 0)
+            counts[target] = counts.get(target, 0) + (weight if voter == captain else 1) + more
     counts = {n: c for n, c in counts.items() if c}
     if not counts:
         return counts, None, []

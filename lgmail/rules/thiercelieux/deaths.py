@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lgmail.rules import events as ev
 from lgmail.rules.classic.deaths import draw_heir, reaction_delay
-from lgmail.rules.roles import ROLES, ancien, chasseur, enfant_sauvage
+from lgmail.rules.roles import ROLES, ancien, chasseur, enfant_sauvage, loup_egare
 from lgmail.rules.thiercelieux import camps
 from lgmail.rules.thiercelieux.outcome import outcome
 from lgmail.rules.tx import Tx, iso
@@ -46,6 +46,7 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
         tx.emit(ev.PowersLost("ancien", lost))
     for name, _ in died:
         _orphans(tx, name)
+    _strays(tx)
     for name, _ in died:
         # 004: « lors de sa mort, il doit désigner un joueur encore en jeu » (any death), unless
         # the village lost its powers (« y compris le Chasseur »)
@@ -67,6 +68,16 @@ def _orphans(tx: Tx, model: str) -> None:
         tx.emit(ev.CampChanged(child.name, camps.LOUPS, enfant_sauvage.TURNED))
         if s.phase in ("day", "election"):
             tx.emit(ev.DenJoined(child.name, "modele"))
+
+
+def _strays(tx: Tx) -> None:
+    """004, Loup Égaré: « Si tous les autres Loups-Garous [...] meurent avant qu'il n'en renifle
+    un, il gagnera la capacité de tuer (il ne l'a pas de base) en intégrant l'antre. »"""
+    s = tx.state
+    for stray in s.by_role(loup_egare.ROLE.slug):
+        others = [p for p in s.living() if camps.is_wolf(p) and p.role != loup_egare.ROLE.slug]
+        if not camps.in_den(stray) and not others:
+            tx.emit(ev.DenJoined(stray.name, "seul"))
 
 
 def _hunter(tx: Tx, name: str) -> None:

@@ -56,6 +56,20 @@ def _vote_lost(s: GameState, e: ev.VoteLost) -> None:
     s.players[e.name].status.add("sans-vote")
 
 
+def _priest(s: GameState, e: ev.PriestAnswered) -> None:
+    if e.simple:
+        # « Le joueur désigné est Simple Villageois »: the Prêtre knows that role
+        s.players[e.priest].learned[e.target] = "villageois"
+
+
+def _boosted(s: GameState, e: ev.VoteBoosted) -> None:
+    s.extra.setdefault(f"princesse:{e.day}", []).append(e.player)
+
+
+def _skipped(s: GameState, e: ev.NightSkipped) -> None:
+    s.extra["sans-nuit"] = e.night
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -73,4 +87,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.RavenMarked: _raven,
     ev.VotersNamed: _voters,
     ev.VoteLost: _vote_lost,
+    ev.PriestAnswered: _priest,
+    ev.VoteBoosted: _boosted,
+    ev.NightSkipped: _skipped,
 }

@@ -27,10 +27,12 @@ from lgmail.rules.roles import (
     cupidon,
     deux_soeurs,
     enfant_sauvage,
+    fee,
     grand_mechant_loup,
     idiot_du_village,
     infect_pere_des_loups,
     loup_garou_blanc,
+    marchand_de_sable,
     renard,
     salvateur,
     sorciere,
@@ -62,6 +64,11 @@ ROLE_SLUGS = (
     "grand-mechant-loup",
     "infect-pere-des-loups",
     "enfant-sauvage",
+    "pretre",
+    "princesse",
+    "loup-egare",
+    "marchand-de-sable",
+    "fee",
 )
 
 #: which step each order is given in
@@ -72,6 +79,7 @@ STEP_OF: dict[Kind, str] = {
     Kind.MARQUER: LOUPS,
     Kind.FLAIRER: LOUPS,
     Kind.MODELE: CUPIDON,
+    Kind.FAVORISER: LOUPS,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -82,6 +90,9 @@ MAIN_ORDER: dict[str, Kind] = {
     "corbeau": Kind.MARQUER,
     "renard": Kind.FLAIRER,
     "enfant-sauvage": Kind.MODELE,
+    "pretre": Kind.SONDER,
+    "princesse": Kind.FAVORISER,
+    "loup-egare": Kind.FLAIRER,
 }
 
 #: reactions whose answer may change who wins
@@ -94,6 +105,12 @@ class Thiercelieux(Classic):
     defaults: Mapping[str, object] = {**Classic.defaults, "capitaine": "double"}
 
     # --- the calendar ----------------------------------------------------------------------
+
+    def next_phase(self, state: GameState) -> tuple[str, int]:
+        """004 (Marchand de Sable, Fée): « Le MJ lève immédiatement un nouveau bûcher. »"""
+        if state.phase == "day" and state.extra.get("sans-nuit") == state.number + 1:
+            return "day", state.number + 1
+        return super().next_phase(state)
 
     def steps(self, state: GameState, kind: str, number: int) -> list[str]:
         if kind != "night":
@@ -130,7 +147,10 @@ class Thiercelieux(Classic):
     def orders(self, state: GameState, player: Player, step: str) -> list[Kind]:
         """The orders `player` may give in `step` now."""
         if step in (ELECTION, VOTE):
-            return [Kind.VOTE] if self._can_vote(state, player, step) else []
+            votes = [Kind.VOTE] if self._can_vote(state, player, step) else []
+            if step == VOTE and self._may_sleep(state, player):
+                votes.append(Kind.ENDORMIR)
+            return votes
         kinds: list[Kind] = []
         if step == LOUPS and camps.in_den(player) and self._prey(state, player):
             kinds.append(Kind.TUER)
@@ -140,6 +160,13 @@ class Thiercelieux(Classic):
             if STEP_OF.get(kind) == step and self._may(state, player, kind):
                 kinds.append(kind)
         return kinds
+
+    def _may_sleep(self, state: GameState, player: Player) -> bool:
+        return (
+            player.role == marchand_de_sable.ROLE.slug
+            and marchand_de_sable.POWER not in player.spent
+            and self._has_power(state, player)
+        )
 
     def _prey(self, state: GameState, wolf: Player) -> list[str]:
         """Whom the pack may devour: the living outside the den, not the wolf's lover."""
@@ -178,6 +205,9 @@ class Thiercelieux(Classic):
         s = tx.state
         if order.kind is Kind.TRANCHER:
             self._trancher(tx, player, order)
+            return
+        if order.kind is Kind.ENDORMIR:
+            self._sleep(tx, player)
             return
         if order.kind is Kind.VOTE and s.phase in ("election", "day"):
             step = ELECTION if s.phase == "election" else VOTE
@@ -256,7 +286,9 @@ class Thiercelieux(Classic):
         décompte des voix du bûcher »)."""
         weight, _ = self._power(s)
         raven = Counter(n for n in s.extra.get(f"corbeau:{s.number}", []) if s.players[n].alive)
-        return capitaine.weighted_tally(votes, self._captain_voice(s), weight, raven)
+        # 004, Princesse: « qui aura un vote compte +1 pour le bûcher suivant »
+        bonus = Counter(s.extra.get(f"princesse:{s.number}", []))
+        return capitaine.weighted_tally(votes, self._captain_voice(s), weight, raven, bonus)
 
     def resolve_phase(self, tx: Tx) -> None:
         s = tx.state
@@ -269,6 +301,9 @@ class Thiercelieux(Classic):
                 # actions de Nuit ait été décidé et résolu. »
                 tx.emit(ev.CampChanged(infected, camps.LOUPS, infect_pere_des_loups.STATUS))
                 tx.emit(ev.DenJoined(infected, "infection"))
+            for stray in night.strays_found(s):
+                if s.players[stray].alive and not camps.in_den(s.players[stray]):
+                    tx.emit(ev.DenJoined(stray, "renifle"))
             night.resolve(tx, "aube")
             return
         if s.phase == "election":
@@ -312,6 +347,10 @@ class Thiercelieux(Classic):
                 tx.emit(ev.CaptainPassed(name, None, "lost"))
             return
         deaths.kill(tx, [(name, "stake")])
+        if idiot.role == fee.ROLE.slug and not idiot.alive and self._has_power(s, idiot):
+            # 004: « Si la Fée est éliminée par les votes au bûcher, la Nuit de jeu suivante est
+            # sautée. »
+            tx.emit(ev.NightSkipped(s.number + 1, fee.ROLE.slug))
 
     def _tie(self, tx: Tx, tied: list[str]) -> None:
         s = tx.state
@@ -332,6 +371,21 @@ class Thiercelieux(Classic):
             # flammes du bûcher »
             delay = reaction_delay(s)
             tx.emit(ev.ReactionAwaited(captain, "trancher", iso(tx.at + delay)))
+
+    def _sleep(self, tx: Tx, player: Player) -> None:
+        """004: « Pour agir, le Marchand de Sable doit utiliser son pouvoir pendant le jour de
+        jeu précédant la Nuit de jeu qu'il veut faire sauter »."""
+        s = tx.state
+        if player.role != marchand_de_sable.ROLE.slug:
+            raise Refused(Cause.NOT_YOUR_ROLE, kind=Kind.ENDORMIR.value)
+        if not self._has_power(s, player):
+            raise Refused(Cause.POWER_LOST)
+        if marchand_de_sable.POWER in player.spent:
+            raise Refused(Cause.ALREADY_USED)
+        if s.phase != "day" or s.resolved:
+            raise Refused(Cause.NOT_NOW, when="day")
+        tx.emit(ev.PowerUsed(player.name, marchand_de_sable.POWER))
+        tx.emit(ev.NightSkipped(s.number + 1, marchand_de_sable.POWER))
 
     def _trancher(self, tx: Tx, player: Player, order: Order) -> None:
         s = tx.state

@@ -18,7 +18,10 @@ from lgmail.rules.roles import (
     enfant_sauvage,
     grand_mechant_loup,
     infect_pere_des_loups,
+    loup_egare,
     loup_garou_blanc,
+    pretre,
+    princesse,
     renard,
     salvateur,
     sorciere,
@@ -110,6 +113,31 @@ def _flairer(tx: Tx) -> None:
         tx.emit(ev.FoxSniffed(player.name, targets[0], group, found))
 
 
+def _pretre(tx: Tx) -> None:
+    for player, targets in _given(tx.state, pretre.ROLE.slug, Kind.SONDER):
+        target = tx.state.players[targets[0]]
+        if target.alive:
+            tx.emit(ev.PriestAnswered(player.name, target.name, pretre.simple(target)))
+
+
+def _renifler(tx: Tx) -> None:
+    """004, Loup Égaré: « Si le joueur qu'il renifle est un Loup-Garou [...] il rejoindra la
+    meute au lever du Jour. »"""
+    s = tx.state
+    for player, targets in _given(s, loup_egare.ROLE.slug, Kind.FLAIRER):
+        target = s.players[targets[0]]
+        if not camps.in_den(player) and target.alive and camps.is_wolf(target):
+            tx.emit(ev.PowerUsed(player.name, loup_egare.POWER, target.name))
+
+
+def _favoriser(tx: Tx) -> None:
+    s = tx.state
+    for _, targets in _given(s, princesse.ROLE.slug, Kind.FAVORISER):
+        target = s.players[targets[0]]
+        if target.alive and princesse.favoured(target):
+            tx.emit(ev.VoteBoosted(target.name, s.number))
+
+
 def _proteger(tx: Tx) -> None:
     if not tx.state.powers_lost:
         for event in salvateur.resolve(tx.state):
@@ -167,6 +195,9 @@ RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "unir": _unir,
     "modele": _modele,
     "sonder": _sonder,
+    "pretre": _pretre,
+    "renifler": _renifler,
+    "favoriser": _favoriser,
     "flairer": _flairer,
     "proteger": _proteger,
     "devorer": _devorer,
@@ -207,6 +238,11 @@ def _tell_witch(tx: Tx) -> None:
     for witch in s.by_role(sorciere.ROLE.slug):
         if sorciere.should_be_told(witch):
             tx.emit(ev.WitchToldVictim(witch.name, victim))
+
+
+def strays_found(state: GameState) -> list[str]:
+    """The Loups Égarés who sniffed a wolf tonight."""
+    return [p for p, power, _ in state.night.used if power == loup_egare.POWER]
 
 
 def dawn_attacks(tx: Tx) -> tuple[list[tuple[str, str]], str | None]:

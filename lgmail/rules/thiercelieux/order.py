@@ -32,7 +32,9 @@ NIGHT: tuple[Action, ...] = (
     Action("rediriger", ("redirecteur",), "loups"),
     Action("manipuler", ("loup-garou-manipulateur",), "loups"),
     Action("sonder", ("voyante",), "loups"),
+    Action("pretre", ("pretre",), "loups"),
     Action("flairer", ("renard",), "loups"),
+    Action("renifler", ("loup-egare",), "loups"),
     Action("proteger", ("salvateur",), "loups"),
     Action("recruter", ("maitre-vampire",), "loups"),
     Action("devorer", ("loup-garou",), "loups"),
@@ -43,6 +45,7 @@ NIGHT: tuple[Action, ...] = (
     Action("charmer", ("joueur-de-flute",), "loups"),
     Action("sorciere", ("sorciere",), "sorciere"),
     Action("marquer", ("corbeau",), "aube"),
+    Action("favoriser", ("princesse",), "aube"),
     Action("servante", ("servante-devouee",), "servante"),
 )
 

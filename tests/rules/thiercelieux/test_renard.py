@@ -28,7 +28,10 @@ def test_a_wolf_among_the_target_and_its_neighbours_he_sniffs_again(tmp_path: Pa
     (sniffed,) = game.events("FoxSniffed")
     assert sniffed["group"] == ["Bruno", "Chloe", "David"] and sniffed["found"]
     (notice,) = [m for m in game.new_mails("Bruno") if "flair" in m.subject]
-    assert "Il y a au moins un Loup-Garou dans ce groupe : Bruno, Chloe, David." in notice.body
+    assert (
+        "Le groupe flairé : Bruno, Chloe, David.\nIl y a au moins un Loup-Garou dans ce groupe."
+        in (notice.body)
+    )
     game.end()
     assert "Bruno" in game.events("StepOpened")[-1]["actors"]
 
