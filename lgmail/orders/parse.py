@@ -121,6 +121,8 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     # 004: the Princesse's favour, the Marchand de Sable's sleep
     Kind.FAVORISER: ("favoriser", "favorise", "couronner", "couronne", "favour", "favor", "crown"),
     Kind.ENDORMIR: ("endormir", "endors", "sable", "sleep"),
+    # 004: the Joueur de Flûte's charm
+    Kind.CHARMER: ("charmer", "charme", "envouter", "envoute", "charm", "enchant"),
 }
 
 ABSTAIN = ("abstention", "abstiens", "abstain", "abstaining")
@@ -217,6 +219,7 @@ TARGETS: dict[Kind, int] = {
     Kind.MODELE: 1,
     Kind.VOTANTS: MANY,
     Kind.FAVORISER: 1,
+    Kind.CHARMER: MANY,
 }
 
 

@@ -661,3 +661,12 @@ class NightSkipped(Event):
 
     night: int
     why: str
+
+
+@event
+@dataclass(frozen=True)
+class PlayersCharmed(Event):
+    """The Joueur de Flûte charmed `names` tonight (004); the charmed know one another."""
+
+    piper: str
+    names: list[str]

@@ -41,6 +41,7 @@ class Kind(StrEnum):
     VOTANTS = "votants"
     FAVORISER = "favoriser"
     ENDORMIR = "endormir"
+    CHARMER = "charmer"
 
 
 @dataclass(frozen=True)

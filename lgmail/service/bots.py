@@ -42,6 +42,10 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             out.append("sauver")
         elif verb == "empoisonner" and rng.random() < 0.3 and others:
             out.append(f"empoisonner {rng.choice(others)}")
+        elif verb == "charmer":
+            fresh = [n for n in others if n not in lover]
+            if fresh:
+                out.append("charmer " + " et ".join(rng.sample(fresh, min(2, len(fresh)))))
         elif verb == "endormir" and rng.random() < 0.2:
             out.append("endormir")
         elif (

@@ -29,6 +29,7 @@ ORDER_HINT = {
         Kind.VOTANTS: "votants NOM, NOM, ...",
         Kind.FAVORISER: "favoriser NOM",
         Kind.ENDORMIR: "endormir",
+        Kind.CHARMER: "charmer NOM et NOM",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -50,6 +51,7 @@ ORDER_HINT = {
         Kind.VOTANTS: "votants NAME, NAME, ... (voters)",
         Kind.FAVORISER: "favoriser NAME (favour)",
         Kind.ENDORMIR: "endormir (sleep: no next night)",
+        Kind.CHARMER: "charmer NAME et NAME (charm)",
     },
 }
 

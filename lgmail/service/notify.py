@@ -15,6 +15,7 @@ from typing import Any
 from lgmail.mail.render import render
 from lgmail.rules import events as ev
 from lgmail.rules.roles import ROLES
+from lgmail.rules.roles.joueur_de_flute import charmed as charmed_now
 from lgmail.rules.state import GameState
 from lgmail.rules.variants import variant_of
 from lgmail.rules.view import view
@@ -157,6 +158,10 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
             out.append(
                 _to(state, event.priest, "player:notice", kind=event.TYPE, **event.payload())
             )
+        elif isinstance(event, ev.PlayersCharmed):
+            group = [n for n in charmed_now(state) if state.players[n].alive]
+            for name in group:
+                out.append(_to(state, name, "player:notice", kind=event.TYPE, charmed=group))
         elif isinstance(event, ev.CampChanged):
             out.append(_to(state, event.name, "player:notice", kind=event.TYPE, why=event.status))
         elif isinstance(event, ev.DenJoined) and state.players[event.name].alive:

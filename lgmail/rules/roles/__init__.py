@@ -13,6 +13,7 @@ from lgmail.rules.roles import (
     grand_mechant_loup,
     idiot_du_village,
     infect_pere_des_loups,
+    joueur_de_flute,
     loup_egare,
     loup_garou,
     loup_garou_blanc,
@@ -55,6 +56,7 @@ ROLES: dict[str, RoleSpec] = {
         loup_egare,
         marchand_de_sable,
         fee,
+        joueur_de_flute,
     )
 }
 

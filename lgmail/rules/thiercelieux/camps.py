@@ -9,7 +9,7 @@ le Joueur de Flûte ou le Loup-Garou Blanc. Violet : [...] les rôles "multiclas
 
 from __future__ import annotations
 
-from lgmail.rules.roles import CAMP_OF, enfant_sauvage, infect_pere_des_loups
+from lgmail.rules.roles import CAMP_OF, enfant_sauvage, infect_pere_des_loups, joueur_de_flute
 from lgmail.rules.state import GameState, Player
 
 VILLAGE, LOUPS, INDEPENDANT = "village", "loups", "independant"
@@ -72,6 +72,10 @@ def traitors(state: GameState) -> set[str]:
     if len(state.lovers) != 2:
         return set()
     a, b = (state.players[n] for n in state.lovers)
+    if joueur_de_flute.is_piper(a) or joueur_de_flute.is_piper(b):
+        # 004: « Si le Joueur de Flûte est amoureux d'un autre joueur, la condition de victoire
+        # du couple revient à celle du Joueur de Flûte. »
+        return set()
     return set(state.lovers) if camp(a) != camp(b) else set()
 
 

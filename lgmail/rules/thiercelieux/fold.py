@@ -62,6 +62,11 @@ def _priest(s: GameState, e: ev.PriestAnswered) -> None:
         s.players[e.priest].learned[e.target] = "villageois"
 
 
+def _charmed(s: GameState, e: ev.PlayersCharmed) -> None:
+    for name in e.names:
+        s.players[name].status.add("charme")
+
+
 def _boosted(s: GameState, e: ev.VoteBoosted) -> None:
     s.extra.setdefault(f"princesse:{e.day}", []).append(e.player)
 
@@ -90,4 +95,5 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.PriestAnswered: _priest,
     ev.VoteBoosted: _boosted,
     ev.NightSkipped: _skipped,
+    ev.PlayersCharmed: _charmed,
 }

@@ -31,6 +31,7 @@ from lgmail.rules.roles import (
     grand_mechant_loup,
     idiot_du_village,
     infect_pere_des_loups,
+    joueur_de_flute,
     loup_garou_blanc,
     marchand_de_sable,
     renard,
@@ -69,6 +70,7 @@ ROLE_SLUGS = (
     "loup-egare",
     "marchand-de-sable",
     "fee",
+    "joueur-de-flute",
 )
 
 #: which step each order is given in
@@ -80,6 +82,7 @@ STEP_OF: dict[Kind, str] = {
     Kind.FLAIRER: LOUPS,
     Kind.MODELE: CUPIDON,
     Kind.FAVORISER: LOUPS,
+    Kind.CHARMER: LOUPS,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -93,6 +96,7 @@ MAIN_ORDER: dict[str, Kind] = {
     "pretre": Kind.SONDER,
     "princesse": Kind.FAVORISER,
     "loup-egare": Kind.FLAIRER,
+    "joueur-de-flute": Kind.CHARMER,
 }
 
 #: reactions whose answer may change who wins
@@ -254,6 +258,12 @@ class Thiercelieux(Classic):
             if not white and camps.in_den(target):
                 # the pack and the GML (« ne peut pas faire partie de l'antre ») spare the den
                 raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="wolf")
+        elif kind is Kind.CHARMER:
+            # 004: « il charme : zéro, un ou deux joueurs » « ne peut pas se charmer lui-même »
+            if len(order.targets) > joueur_de_flute.MAX:
+                raise Refused(Cause.ILLEGAL_TARGET, target=", ".join(order.targets), why="two-max")
+            if player.name in order.targets:
+                raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
         elif kind is Kind.SONDER:
             voyante.check(s, player, order)
         elif kind is Kind.PROTEGER:

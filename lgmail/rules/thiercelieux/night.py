@@ -18,6 +18,7 @@ from lgmail.rules.roles import (
     enfant_sauvage,
     grand_mechant_loup,
     infect_pere_des_loups,
+    joueur_de_flute,
     loup_egare,
     loup_garou_blanc,
     pretre,
@@ -178,6 +179,14 @@ def _eliminer_gml(tx: Tx) -> None:
             tx.emit(ev.PowerUsed(player.name, grand_mechant_loup.POWER, targets[0]))
 
 
+def _charmer(tx: Tx) -> None:
+    s = tx.state
+    for player, targets in _given(s, joueur_de_flute.ROLE.slug, Kind.CHARMER):
+        names = [n for n in targets if s.players[n].alive and n != player.name]
+        if names:
+            tx.emit(ev.PlayersCharmed(player.name, names))
+
+
 def _sorciere(tx: Tx) -> None:
     if not tx.state.powers_lost:
         for event in sorciere.resolve(tx.state):
@@ -204,6 +213,7 @@ RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "infecter": _infecter,
     "eliminer-blanc": _eliminer_blanc,
     "eliminer-gml": _eliminer_gml,
+    "charmer": _charmer,
     "sorciere": _sorciere,
     "marquer": _marquer,
 }

@@ -2,12 +2,13 @@
 « Ils gagnent si tous les Loups-Garous sont éliminés, ainsi que d'autres éventuels ennemis »); the
 wolves likewise (« éliminer tous les Villageois ainsi que d'autres éventuels ennemis »); traitor
 lovers when they are the last two (« éradiquer l'intégralité des autres joueurs »); the
-Loup-Garou Blanc when he is « le dernier joueur encore en jeu ». Camps are the players' camps
+Loup-Garou Blanc when he is « le dernier joueur encore en jeu »; the Joueur de Flûte when
+« tout le monde, sans tenir compte du Joueur de Flûte, est charmé ». Camps are the players' camps
 now (an infected villager plays for the wolves)."""
 
 from __future__ import annotations
 
-from lgmail.rules.roles import loup_garou_blanc
+from lgmail.rules.roles import joueur_de_flute, loup_garou_blanc
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux.camps import LOUPS, VILLAGE, camp, traitors
 
@@ -22,6 +23,10 @@ def outcome(state: GameState) -> tuple[str | None, list[str]] | None:
     names = {p.name for p in living}
     if betrayed and names == betrayed:
         return AMOUREUX, sorted(betrayed)
+    for piper in living:
+        if joueur_de_flute.is_piper(piper) and joueur_de_flute.wins(state, piper):
+            lover = state.lover_of(piper.name)
+            return joueur_de_flute.ROLE.slug, [piper.name, *([lover] if lover else [])]
     if len(living) == 1 and living[0].role == loup_garou_blanc.ROLE.slug:
         return loup_garou_blanc.ROLE.slug, [living[0].name]
     for side in (VILLAGE, LOUPS):

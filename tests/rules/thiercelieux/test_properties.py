@@ -120,6 +120,11 @@ def check_winner(state: GameState) -> None:
         }
     elif state.winner == "amoureux":
         assert {p.name for p in living} == betrayed == set(state.winners)
+    elif state.winner == "joueur-de-flute":
+        (piper,) = [p for p in living if p.role == "joueur-de-flute"]
+        lover = state.lover_of(piper.name)
+        assert state.winners == [piper.name, *([lover] if lover else [])]
+        assert all("charme" in p.status for p in living if p.name not in state.winners)
     elif state.winner == "loup-garou-blanc":
         assert [p.role for p in living] == ["loup-garou-blanc"]
         assert state.winners == [living[0].name]
@@ -131,7 +136,7 @@ def check_winner(state: GameState) -> None:
             assert p.status & {"infecte", "sauvage-loup"}, p
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     roles=compositions(),
     seed=st.integers(0, 2**32),
