@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
+from email.utils import formataddr
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -30,9 +31,8 @@ def parsed(raw: bytes) -> EmailMessage:
 
 @given(subject=LINE, body=TEXT, html=st.none() | TEXT, name=LINE)
 def test_what_is_written_is_read_back(subject: str, body: str, html: str | None, name: str) -> None:
-    display = name.replace('"', "").replace("\\", "").strip() or "MJ"
     raw = compose(
-        sender=f"{display} <village@lgmail.test>",
+        sender=formataddr((name, "village@lgmail.test")),  # as the service writes it
         recipient="alice@example.org",
         reply_to="village+k3x9q@lgmail.test",
         subject=subject,
@@ -47,7 +47,9 @@ def test_what_is_written_is_read_back(subject: str, body: str, html: str | None,
     assert all(len(line) <= 998 for line in raw.split(b"\n"))
     message = parsed(raw)
     assert " ".join(str(message["Subject"]).split()) == " ".join(subject.split())
-    assert message["From"].addresses[0].addr_spec == "village@lgmail.test"
+    shown = message["From"].addresses[0]
+    assert shown.addr_spec == "village@lgmail.test"
+    assert " ".join(shown.display_name.split()) == " ".join(name.split())
     assert message["Reply-To"] == "village+k3x9q@lgmail.test"
     assert message["Message-ID"] == "<village.3.0@lgmail.test>"
     assert message["In-Reply-To"] == "<m1@example.org>"
