@@ -670,3 +670,14 @@ class PlayersCharmed(Event):
 
     piper: str
     names: list[str]
+
+
+@event
+@dataclass(frozen=True)
+class ColourSeen(Event):
+    """The colour the Voyante is told with a role whose colour changes (004, Enfant Sauvage:
+    « Le MJ utilise ce même code couleur pour répondre au sondage de la Voyante. »)."""
+
+    seer: str
+    target: str
+    colour: str

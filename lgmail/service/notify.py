@@ -154,6 +154,8 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                 out.append(_to(state, winner, "player:murmur", jackpot=winner in event.jackpot))
         elif isinstance(event, ev.FoxSniffed):
             out.append(_to(state, event.fox, "player:notice", kind=event.TYPE, **event.payload()))
+        elif isinstance(event, ev.ColourSeen):
+            out.append(_to(state, event.seer, "player:notice", kind=event.TYPE, **event.payload()))
         elif isinstance(event, ev.PriestAnswered):
             out.append(
                 _to(state, event.priest, "player:notice", kind=event.TYPE, **event.payload())

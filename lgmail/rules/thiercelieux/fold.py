@@ -96,4 +96,5 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.VoteBoosted: _boosted,
     ev.NightSkipped: _skipped,
     ev.PlayersCharmed: _charmed,
+    ev.ColourSeen: _nothing,
 }

@@ -102,6 +102,10 @@ def _sonder(tx: Tx) -> None:
         if target.alive:
             # 004: « sans toutefois lui préciser son camp »: the role only
             tx.emit(ev.SeerSaw(player.name, target.name, target.role))
+            if target.role == enfant_sauvage.ROLE.slug:
+                # 004, Enfant Sauvage: « Le MJ utilise ce même code couleur pour répondre au
+                # sondage de la Voyante. »
+                tx.emit(ev.ColourSeen(player.name, target.name, camps.colour(tx.state, target)))
 
 
 def _flairer(tx: Tx) -> None:

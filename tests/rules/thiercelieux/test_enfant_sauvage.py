@@ -78,6 +78,22 @@ def test_the_model_dead_at_the_stake_he_joins_at_once_and_dies_blue_red(tmp_path
     assert colours(game)["Bruno"] == ("bleu-rouge", [])
 
 
+def test_the_voyante_is_answered_with_his_colour(tmp_path: Path) -> None:
+    """004: « Le MJ utilise ce même code couleur pour répondre au sondage de la Voyante. »"""
+    game = thiercelieux(tmp_path, ROLES)
+    game.ok("Bruno", "modele Emma")
+    game.ok("Chloe", "sonder Bruno")
+    game.ok("Alice", "tuer Emma")
+    game.new_mails()
+    votes(game, {})
+    game.ok("Chloe", "sonder Bruno")
+    game.ok("Bruno", "tuer Farid")
+    game.ok("Alice", "tuer Farid")
+    assert [e["colour"] for e in game.events("ColourSeen")] == ["bleu", "rouge"]
+    (notice,) = [m for m in game.new_mails("Chloe") if "couleur" in m.subject]
+    assert "La couleur de Bruno : rouge (Loups-Garous)." in notice.body
+
+
 def test_the_model_is_never_announced(tmp_path: Path) -> None:
     """004: « Le MJ n'annonce jamais publiquement le statut de modèle à la mort éventuelle de ce
     dernier »."""
