@@ -49,6 +49,16 @@ def role_slug(text: str) -> str:
         "loup": "loup-garou",
         "loupgarou": "loup-garou",
         "lg": "loup-garou",
+        # 004's names and abbreviations
+        "deux-soeurs": "deux-soeurs",
+        "deux-sœurs": "deux-soeurs",
+        "soeurs": "deux-soeurs",
+        "sœurs": "deux-soeurs",
+        "slg": "loup-garou",
+        "ipl": "infect-pere-des-loups",
+        "gml": "grand-mechant-loup",
+        "lgb": "loup-garou-blanc",
+        "jdf": "joueur-de-flute",
     }
     for slug, spec in ROLES.items():
         names = {slug, *(re.sub(r"\s+", "-", fold(n)) for n in spec.names.values())}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from lgmail.cli import role_slug
 from lgmail.orders.parse import parse_line
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
@@ -40,3 +41,23 @@ def test_voters_need_a_name() -> None:
     assert parse_line("votants", PLAYERS, "Alice") == Refusal(Cause.UNREADABLE, {"missing": "name"})
     got = parse_line("votants Alice, Zorro", PLAYERS, "Alice")
     assert isinstance(got, Refusal) and got.cause is Cause.NO_SUCH_PLAYER
+
+
+@pytest.mark.parametrize(
+    ("written", "slug"),
+    [
+        ("Deux Sœurs", "deux-soeurs"),
+        ("Sœur", "deux-soeurs"),
+        ("Bouc-émissaire", "bouc-emissaire"),
+        ("Infect Père des Loups", "infect-pere-des-loups"),
+        ("IPL", "infect-pere-des-loups"),
+        ("GML", "grand-mechant-loup"),
+        ("Loup-Garou Blanc", "loup-garou-blanc"),
+        ("Joueur de Flûte", "joueur-de-flute"),
+        ("Loup Égaré", "loup-egare"),
+        ("Villageois-Villageois", "villageois-villageois"),
+    ],
+)
+def test_roles_by_their_french_names(written: str, slug: str) -> None:
+    """`lgmail game create --variant thiercelieux --roles/--composition` take 004's names."""
+    assert role_slug(written) == slug
