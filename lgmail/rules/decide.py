@@ -278,6 +278,7 @@ def _open_phase(tx: Tx, variant: Variant, kind: str, number: int) -> None:
             deadline = start + (end - start) * (i + 1) / len(names)
         plan.append({"name": name, "deadline": iso(deadline)})
     tx.emit(ev.PhaseOpened(kind, number, iso(start), iso(end), plan))
+    variant.opened(tx)
 
 
 def advance(tx: Tx, force: bool = False) -> None:

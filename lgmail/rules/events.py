@@ -665,6 +665,19 @@ class NightSkipped(Event):
 
 @event
 @dataclass(frozen=True)
+class MetronomeTurned(Event):
+    """The Métronome's role for night `night` (004), from the `number` drawn (1..10, the
+    RandomDrawn just before); `asleep`: who has that role and sleeps through the night."""
+
+    metronome: str
+    night: int
+    number: int
+    role: str
+    asleep: list[str] = field(default_factory=list)
+
+
+@event
+@dataclass(frozen=True)
 class PlayersCharmed(Event):
     """The Joueur de Flûte charmed `names` tonight (004); the charmed know one another."""
 
@@ -681,3 +694,13 @@ class ColourSeen(Event):
     seer: str
     target: str
     colour: str
+
+
+@event
+@dataclass(frozen=True)
+class NightSlept(Event):
+    """`name` is told at the end of night `night`: « Tu ne te réveilles pas cette Nuit » (004,
+    Métronome)."""
+
+    name: str
+    night: int

@@ -14,7 +14,7 @@ from typing import Any
 
 from lgmail.mail.render import render
 from lgmail.rules import events as ev
-from lgmail.rules.roles import ROLES
+from lgmail.rules.roles import ROLES, metronome
 from lgmail.rules.roles.joueur_de_flute import charmed as charmed_now
 from lgmail.rules.state import GameState
 from lgmail.rules.variants import variant_of
@@ -181,6 +181,11 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                     pack=[n for n in _pack(state) if n != event.name],
                 )
             )
+        elif isinstance(event, ev.MetronomeTurned):
+            names = metronome.names(event.role, ROLES)
+            out.append(_to(state, event.metronome, "player:notice", kind=event.TYPE, names=names))
+        elif isinstance(event, ev.NightSlept):
+            out.append(_to(state, event.name, "player:notice", kind=event.TYPE))
         elif isinstance(event, ev.ModelChosen) and event.drawn:
             out.append(_to(state, event.child, "player:notice", kind=event.TYPE, model=event.model))
         elif isinstance(event, ev.ReactionAwaited):

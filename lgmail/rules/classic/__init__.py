@@ -101,6 +101,9 @@ class Classic:
             return "day", state.number
         return "night", state.number + 1
 
+    def opened(self, tx: Tx) -> None:
+        """Nothing happens as a phase rises in 003."""
+
     def duration(self, state: GameState, kind: str) -> timedelta:
         return timedelta(minutes=int(state.options.get(f"{kind}_minutes", MINUTES[kind])))
 

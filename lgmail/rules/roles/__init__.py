@@ -18,6 +18,7 @@ from lgmail.rules.roles import (
     loup_garou,
     loup_garou_blanc,
     marchand_de_sable,
+    metronome,
     pretre,
     princesse,
     renard,
@@ -57,6 +58,7 @@ ROLES: dict[str, RoleSpec] = {
         marchand_de_sable,
         fee,
         joueur_de_flute,
+        metronome,
     )
 }
 

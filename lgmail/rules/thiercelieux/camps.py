@@ -9,7 +9,13 @@ le Joueur de Flûte ou le Loup-Garou Blanc. Violet : [...] les rôles "multiclas
 
 from __future__ import annotations
 
-from lgmail.rules.roles import CAMP_OF, enfant_sauvage, infect_pere_des_loups, joueur_de_flute
+from lgmail.rules.roles import (
+    CAMP_OF,
+    enfant_sauvage,
+    infect_pere_des_loups,
+    joueur_de_flute,
+    metronome,
+)
 from lgmail.rules.state import GameState, Player
 
 VILLAGE, LOUPS, INDEPENDANT = "village", "loups", "independant"
@@ -51,6 +57,14 @@ def camp(player: Player) -> str:
 
 def in_den(player: Player) -> bool:
     return player.role in DEN_AT_START or DEN in player.status
+
+
+def acting(state: GameState, player: Player) -> str:
+    """The role whose power `player` has now (004, Métronome: his role of the night; who sleeps
+    through it « est considéré comme celui d'un Simple Villageois [...] ou d'un Simple
+    Loup-Garou »)."""
+    plain = "loup-garou" if in_den(player) else "villageois"
+    return metronome.acting(state, player, plain)
 
 
 def den(state: GameState) -> list[Player]:

@@ -40,7 +40,8 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
             # immédiatement avec. »
             queue.append((lover, "grief"))
     if not s.powers_lost and any(
-        s.players[n].role == ancien.ROLE.slug and cause in VILLAGE_KILLS for n, cause in died
+        camps.acting(s, s.players[n]) == ancien.ROLE.slug and cause in VILLAGE_KILLS
+        for n, cause in died
     ):
         lost = sorted(slug for slug, spec in ROLES.items() if spec.village_power)
         tx.emit(ev.PowersLost("ancien", lost))

@@ -1,5 +1,6 @@
 """How 004's own events change the state: players' statuses and links, the night's powers
-used, and the stake's marks in `GameState.extra` ("corbeau:N", "votants:N": day N's)."""
+used, and the stake's marks in `GameState.extra` ("corbeau:N", "votants:N": day N's;
+"metronome:N", "endormis:N": night N's)."""
 
 from __future__ import annotations
 
@@ -75,6 +76,12 @@ def _skipped(s: GameState, e: ev.NightSkipped) -> None:
     s.extra["sans-nuit"] = e.night
 
 
+def _metronome(s: GameState, e: ev.MetronomeTurned) -> None:
+    s.extra.setdefault(f"metronome:{e.night}", {})[e.metronome] = e.role
+    sleepers = s.extra.setdefault(f"endormis:{e.night}", [])
+    sleepers += [n for n in e.asleep if n not in sleepers]
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -97,4 +104,6 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.NightSkipped: _skipped,
     ev.PlayersCharmed: _charmed,
     ev.ColourSeen: _nothing,
+    ev.MetronomeTurned: _metronome,
+    ev.NightSlept: _nothing,
 }

@@ -21,6 +21,7 @@ from lgmail.rules.classic.deaths import reaction_delay
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles import (
+    CAMP_OF,
     ROLES,
     bouc_emissaire,
     capitaine,
@@ -34,6 +35,7 @@ from lgmail.rules.roles import (
     joueur_de_flute,
     loup_garou_blanc,
     marchand_de_sable,
+    metronome,
     renard,
     salvateur,
     sorciere,
@@ -71,6 +73,7 @@ ROLE_SLUGS = (
     "marchand-de-sable",
     "fee",
     "joueur-de-flute",
+    "metronome",
 )
 
 #: which step each order is given in
@@ -127,7 +130,27 @@ class Thiercelieux(Classic):
             plan.append(SORCIERE)
         return plan
 
+    def opened(self, tx: Tx) -> None:
+        """004, Métronome: at nightfall « Le Maître du Jeu tire au sort » his role of the night
+        (a recorded draw); who has that role sleeps through it."""
+        s = tx.state
+        if s.phase != "night":
+            return
+        for player in s.by_role(metronome.ROLE.slug):
+            if not self._has_power(s, player):
+                continue
+            (number,) = tx.draw(f"metronome:{player.name}", metronome.NUMBERS)
+            role = metronome.TABLE[int(number)]
+            asleep = [p.name for p in s.living() if p.role == role and p.name != player.name]
+            tx.emit(ev.MetronomeTurned(player.name, s.number, int(number), role, asleep))
+
     # --- who acts --------------------------------------------------------------------------
+
+    def _spec(self, state: GameState, player: Player) -> RoleSpec:
+        """The role whose orders `player` gives now: the Métronome's role of the night (004), a
+        role this rule set does not deal giving none."""
+        role = metronome.stolen(state, player) or player.role
+        return ROLES.get(role) or RoleSpec(role, CAMP_OF[player.role], {"fr": role})
 
     def _has_power(self, state: GameState, player: Player) -> bool:
         # 004: « La perte des pouvoirs villageois liée à la mort de l'Ancien n'affecte jamais
@@ -160,7 +183,7 @@ class Thiercelieux(Classic):
             kinds.append(Kind.TUER)
         if not self._has_power(state, player):
             return kinds
-        for kind in sorted(ROLES[player.role].orders - {Kind.TUER}):
+        for kind in sorted(self._spec(state, player).orders - {Kind.TUER}):
             if STEP_OF.get(kind) == step and self._may(state, player, kind):
                 kinds.append(kind)
         return kinds
@@ -197,7 +220,8 @@ class Thiercelieux(Classic):
         if step in (ELECTION, VOTE, SORCIERE) or player.name in state.passed.get(step, set()):
             return super().done(state, player, step)
         kinds = self.orders(state, player, step)
-        needed = [k for k in kinds if k is Kind.TUER or k is MAIN_ORDER.get(player.role)]
+        main = MAIN_ORDER.get(self._spec(state, player).slug)
+        needed = [k for k in kinds if k is Kind.TUER or k is main]
         if not needed:
             # only optional powers (the Loup-Garou Blanc with no prey left): one of them
             return any(state.order_of(player.name, k) is not None for k in kinds)
@@ -222,7 +246,7 @@ class Thiercelieux(Classic):
         super().accept(tx, player, order)
 
     def _power_step(self, s: GameState, player: Player, order: Order) -> str:
-        spec = ROLES[player.role]
+        spec = self._spec(s, player)
         if order.kind not in spec.orders and not (order.kind is Kind.TUER and camps.in_den(player)):
             raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
         if order.kind is not Kind.TUER and not self._has_power(s, player):
@@ -267,7 +291,8 @@ class Thiercelieux(Classic):
         elif kind is Kind.SONDER:
             voyante.check(s, player, order)
         elif kind is Kind.PROTEGER:
-            salvateur.check(s, player, order)
+            if metronome.guarded_last_night(s, player):
+                salvateur.check(s, player, order)
         elif kind is Kind.UNIR:
             cupidon.check(s, player, order)
         elif kind in (Kind.SAUVER, Kind.EMPOISONNER):
@@ -303,6 +328,10 @@ class Thiercelieux(Classic):
     def resolve_phase(self, tx: Tx) -> None:
         s = tx.state
         if s.phase == "night":
+            for sleeper in s.extra.get(metronome.asleep_key(s.number), []):
+                if s.players[sleeper].alive:
+                    # 004: « il reçoit à la fin de la Nuit : "Tu ne te réveilles pas cette Nuit" »
+                    tx.emit(ev.NightSlept(sleeper, s.number))
             tx.emit(ev.DawnBroke(s.number))
             victims, infected = night.dawn_attacks(tx)
             deaths.kill(tx, victims)

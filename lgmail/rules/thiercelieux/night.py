@@ -12,7 +12,6 @@ from lgmail.rules import events as ev
 from lgmail.rules.orders import Kind
 from lgmail.rules.roles import (
     ROLES,
-    ancien,
     corbeau,
     cupidon,
     enfant_sauvage,
@@ -21,6 +20,7 @@ from lgmail.rules.roles import (
     joueur_de_flute,
     loup_egare,
     loup_garou_blanc,
+    metronome,
     pretre,
     princesse,
     renard,
@@ -50,9 +50,10 @@ def _village_power(player: Player) -> bool:
 
 
 def _given(state: GameState, role: str, kind: Kind) -> list[tuple[Player, list[str]]]:
-    """The living, powered players of `role` who gave `kind` tonight, with its targets."""
+    """The living, powered players with the power of `role` tonight (the Métronome's role of
+    the night; not who sleeps through it) who gave `kind`, with its targets."""
     out = []
-    for player in state.by_role(role):
+    for player in [p for p in state.living() if camps.acting(state, p) == role]:
         given = state.order_of(player.name, kind)
         if given is not None and _powered(state, player):
             out.append((player, list(given.order.targets)))
@@ -144,9 +145,14 @@ def _favoriser(tx: Tx) -> None:
 
 
 def _proteger(tx: Tx) -> None:
-    if not tx.state.powers_lost:
-        for event in salvateur.resolve(tx.state):
-            tx.emit(event)
+    for player, targets in _given(tx.state, salvateur.ROLE.slug, Kind.PROTEGER)[:1]:
+        tx.emit(ev.GuardProtected(player.name, targets[0]))
+
+
+def _bonus_life(state: GameState, name: str) -> bool:
+    """The Ancien's bonus life: 004, Métronome, « le "vrai" Ancien rendu inactif peut donc mourir
+    en une fois »; the life is one for the game, the Ancien's or the Métronome's."""
+    return metronome.bonus_life(state, camps.acting(state, state.players[name]))
 
 
 def _devorer(tx: Tx) -> None:
@@ -269,14 +275,14 @@ def dawn_attacks(tx: Tx) -> tuple[list[tuple[str, str]], str | None]:
     infecting = infection(s)
     if victim and infecting:
         prey = s.players[victim]
-        if ancien.has_bonus_life(prey):
+        if _bonus_life(s, victim):
             # 004: « il perd sa protection et fait échouer l'infection »
             tx.emit(ev.AncienResisted(victim))
         elif prey.role not in infect_pere_des_loups.IMMUNE:
             # 004: « Le Salvateur ne peut pas protéger d'une infection »
             infected = victim
     elif victim and victim != night.protected:
-        if ancien.has_bonus_life(s.players[victim]):
+        if _bonus_life(s, victim):
             # 004: « sa vie 'bonus' est quand même consommée » even when healed
             tx.emit(ev.AncienResisted(victim))
         elif night.healed != victim:

@@ -23,6 +23,10 @@ class Action:
 
 
 NIGHT: tuple[Action, ...] = (
+    # the Métronome's role of the night is drawn at nightfall (`Thiercelieux.opened`), before
+    # any action: « Le Métronome devient, pour la durée de la Nuit, le rôle ainsi tiré au sort »;
+    # he then acts in the place of that role (sonder, proteger)
+    Action("metronome", ("metronome",), "cupidon"),
     # Cupidon and the Enfant Sauvage act « dès la réception de son rôle », before the night's
     # actions (the first night's first step)
     Action("unir", ("cupidon",), "cupidon"),
@@ -31,11 +35,11 @@ NIGHT: tuple[Action, ...] = (
     Action("proteger-tout", ("protecteur",), "loups"),
     Action("rediriger", ("redirecteur",), "loups"),
     Action("manipuler", ("loup-garou-manipulateur",), "loups"),
-    Action("sonder", ("voyante",), "loups"),
-    Action("pretre", ("pretre",), "loups"),
+    Action("sonder", ("voyante", "metronome"), "loups"),
+    Action("pretre", ("pretre", "metronome"), "loups"),
     Action("flairer", ("renard",), "loups"),
     Action("renifler", ("loup-egare",), "loups"),
-    Action("proteger", ("salvateur",), "loups"),
+    Action("proteger", ("salvateur", "metronome"), "loups"),
     Action("recruter", ("maitre-vampire",), "loups"),
     Action("devorer", ("loup-garou",), "loups"),
     Action("infecter", ("infect-pere-des-loups",), "loups"),
@@ -51,6 +55,12 @@ NIGHT: tuple[Action, ...] = (
 
 #: (earlier, later, the clause of 004 that orders them); "*" stands for every other action
 BEFORE: tuple[tuple[str, str, str], ...] = (
+    (
+        "metronome",
+        "*",
+        "Métronome : « Le Métronome devient, pour la durée de la Nuit, le rôle ainsi tiré au "
+        "sort. »",
+    ),
     ("assommer", "*", "Assommeur : « Cette action a la priorité sur toutes les autres. »"),
     (
         "proteger-tout",
