@@ -123,6 +123,8 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     Kind.ENDORMIR: ("endormir", "endors", "sable", "sleep"),
     # 004: the Joueur de Flûte's charm
     Kind.CHARMER: ("charmer", "charme", "envouter", "envoute", "charm", "enchant"),
+    # 004: the Avocat's two clients
+    Kind.CLIENTS: ("clients", "client", "defendre", "defends", "defend", "represent"),
 }
 
 ABSTAIN = ("abstention", "abstiens", "abstain", "abstaining")
@@ -220,6 +222,7 @@ TARGETS: dict[Kind, int] = {
     Kind.VOTANTS: MANY,
     Kind.FAVORISER: 1,
     Kind.CHARMER: MANY,
+    Kind.CLIENTS: 2,
 }
 
 

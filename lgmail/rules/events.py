@@ -704,3 +704,13 @@ class NightSlept(Event):
 
     name: str
     night: int
+
+
+@event
+@dataclass(frozen=True)
+class ClientsChosen(Event):
+    """The Avocat's two clients (004), never told; `drawn` when he named none in time."""
+
+    avocat: str
+    clients: list[str]
+    drawn: bool = False

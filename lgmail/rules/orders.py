@@ -42,6 +42,7 @@ class Kind(StrEnum):
     FAVORISER = "favoriser"
     ENDORMIR = "endormir"
     CHARMER = "charmer"
+    CLIENTS = "clients"
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,9 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
                 out.append(f"eliminer {rng.choice(aims)}")
         elif verb == "infecter" and rng.random() < 0.3:
             out.append("infecter")
+        elif verb == "clients" and len(others) >= 2:
+            a, b = rng.sample(others, 2)
+            out.append(f"clients {a} et {b}")
         elif verb == "votants" and others:
             out.append("votants " + ", ".join(rng.sample(others, max(1, len(others) // 2))))
     if not out and can_do(state, name):

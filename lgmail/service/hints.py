@@ -30,6 +30,7 @@ ORDER_HINT = {
         Kind.FAVORISER: "favoriser NOM",
         Kind.ENDORMIR: "endormir",
         Kind.CHARMER: "charmer NOM et NOM",
+        Kind.CLIENTS: "clients NOM et NOM",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -52,6 +53,7 @@ ORDER_HINT = {
         Kind.FAVORISER: "favoriser NAME (favour)",
         Kind.ENDORMIR: "endormir (sleep: no next night)",
         Kind.CHARMER: "charmer NAME et NAME (charm)",
+        Kind.CLIENTS: "clients NAME et NAME (your two clients)",
     },
 }
 

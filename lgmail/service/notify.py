@@ -184,6 +184,11 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
         elif isinstance(event, ev.MetronomeTurned):
             names = metronome.names(event.role, ROLES)
             out.append(_to(state, event.metronome, "player:notice", kind=event.TYPE, names=names))
+        elif isinstance(event, ev.ClientsChosen):
+            # 004: the clients are never told, the Avocat is
+            out.append(
+                _to(state, event.avocat, "player:notice", kind=event.TYPE, **event.payload())
+            )
         elif isinstance(event, ev.NightSlept):
             out.append(_to(state, event.name, "player:notice", kind=event.TYPE))
         elif isinstance(event, ev.ModelChosen) and event.drawn:

@@ -3,6 +3,7 @@ set says which it deals)."""
 
 from lgmail.rules.roles import (
     ancien,
+    avocat,
     bouc_emissaire,
     chasseur,
     corbeau,
@@ -59,6 +60,7 @@ ROLES: dict[str, RoleSpec] = {
         fee,
         joueur_de_flute,
         metronome,
+        avocat,
     )
 }
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lgmail.rules import events as ev
 from lgmail.rules.classic.deaths import draw_heir, reaction_delay
-from lgmail.rules.roles import ROLES, ancien, chasseur, enfant_sauvage, loup_egare
+from lgmail.rules.roles import ROLES, ancien, avocat, chasseur, enfant_sauvage, loup_egare
 from lgmail.rules.thiercelieux import camps
 from lgmail.rules.thiercelieux.outcome import outcome
 from lgmail.rules.tx import Tx, iso
@@ -39,6 +39,9 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
             # 004, Cupidon: « Si l'un des deux joueurs amoureux venait à mourir, l'autre mourrait
             # immédiatement avec. »
             queue.append((lover, "grief"))
+        if not queue:
+            # 004, Avocat: « à la mort du dernier client, l'Avocat est aussitôt éliminé »
+            queue += [(p.name, avocat.CAUSE) for p in avocat.bereft(s)]
     if not s.powers_lost and any(
         camps.acting(s, s.players[n]) == ancien.ROLE.slug and cause in VILLAGE_KILLS
         for n, cause in died

@@ -82,6 +82,10 @@ def _metronome(s: GameState, e: ev.MetronomeTurned) -> None:
     sleepers += [n for n in e.asleep if n not in sleepers]
 
 
+def _clients(s: GameState, e: ev.ClientsChosen) -> None:
+    s.extra[f"clients:{e.avocat}"] = list(e.clients)
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -106,4 +110,5 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.ColourSeen: _nothing,
     ev.MetronomeTurned: _metronome,
     ev.NightSlept: _nothing,
+    ev.ClientsChosen: _clients,
 }

@@ -23,6 +23,7 @@ from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles import (
     CAMP_OF,
     ROLES,
+    avocat,
     bouc_emissaire,
     capitaine,
     cupidon,
@@ -74,6 +75,7 @@ ROLE_SLUGS = (
     "fee",
     "joueur-de-flute",
     "metronome",
+    "avocat",
 )
 
 #: which step each order is given in
@@ -86,6 +88,7 @@ STEP_OF: dict[Kind, str] = {
     Kind.MODELE: CUPIDON,
     Kind.FAVORISER: LOUPS,
     Kind.CHARMER: LOUPS,
+    Kind.CLIENTS: LOUPS,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -100,6 +103,7 @@ MAIN_ORDER: dict[str, Kind] = {
     "princesse": Kind.FAVORISER,
     "loup-egare": Kind.FLAIRER,
     "joueur-de-flute": Kind.CHARMER,
+    "avocat": Kind.CLIENTS,
 }
 
 #: reactions whose answer may change who wins
@@ -214,6 +218,9 @@ class Thiercelieux(Classic):
             return state.number == 1 and not enfant_sauvage.model_of(player)
         if kind is Kind.UNIR:
             return state.number == 1 and not state.lovers
+        if kind is Kind.CLIENTS:
+            # 004: « Pendant la première Nuit »
+            return state.number == 1 and not avocat.clients(state, player)
         return True
 
     def done(self, state: GameState, player: Player, step: str) -> bool:
@@ -297,6 +304,12 @@ class Thiercelieux(Classic):
             cupidon.check(s, player, order)
         elif kind in (Kind.SAUVER, Kind.EMPOISONNER):
             sorciere.check(s, player, order)
+        elif kind is Kind.CLIENTS:
+            # 004: « deux joueurs autres que lui-même »
+            if len(set(order.targets)) != 2:
+                raise Refused(Cause.ILLEGAL_TARGET, target=" / ".join(order.targets), why="two")
+            if player.name in order.targets:
+                raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
         elif kind is Kind.MODELE and order.target == player.name:
             # 004: « il indique au MJ un autre joueur de la partie »
             raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")

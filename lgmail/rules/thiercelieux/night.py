@@ -12,6 +12,7 @@ from lgmail.rules import events as ev
 from lgmail.rules.orders import Kind
 from lgmail.rules.roles import (
     ROLES,
+    avocat,
     corbeau,
     cupidon,
     enfant_sauvage,
@@ -95,6 +96,24 @@ def _modele(tx: Tx) -> None:
         if others:
             (model,) = tx.draw(f"modele:{child.name}", others)
             tx.emit(ev.ModelChosen(child.name, model, drawn=True))
+
+
+def _clients(tx: Tx) -> None:
+    """004: the Avocat's clients, the first night; drawn when he named none (ruling)."""
+    s = tx.state
+    if s.number != 1:
+        return
+    for lawyer in s.by_role(avocat.ROLE.slug):
+        if avocat.clients(s, lawyer):
+            continue
+        given = s.order_of(lawyer.name, Kind.CLIENTS)
+        if given is not None:
+            tx.emit(ev.ClientsChosen(lawyer.name, list(given.order.targets)))
+            continue
+        others = [n for n in s.living_names() if n != lawyer.name]
+        if len(others) >= 2:
+            chosen = tx.draw(f"clients:{lawyer.name}", others, 2)
+            tx.emit(ev.ClientsChosen(lawyer.name, chosen, drawn=True))
 
 
 def _sonder(tx: Tx) -> None:
@@ -213,6 +232,7 @@ def _marquer(tx: Tx) -> None:
 RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "unir": _unir,
     "modele": _modele,
+    "clients": _clients,
     "sonder": _sonder,
     "pretre": _pretre,
     "renifler": _renifler,

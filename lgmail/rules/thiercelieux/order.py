@@ -35,6 +35,9 @@ NIGHT: tuple[Action, ...] = (
     Action("proteger-tout", ("protecteur",), "loups"),
     Action("rediriger", ("redirecteur",), "loups"),
     Action("manipuler", ("loup-garou-manipulateur",), "loups"),
+    # 004, Avocat: « Pendant la première Nuit, l'Avocat choisit le nom de deux joueurs »; no
+    # protection stands against it (Protecteur: « sauf contre l'Avocat choisissant ses clients »)
+    Action("clients", ("avocat",), "loups"),
     Action("sonder", ("voyante", "metronome"), "loups"),
     Action("pretre", ("pretre", "metronome"), "loups"),
     Action("flairer", ("renard",), "loups"),

@@ -4,11 +4,12 @@ wolves likewise (« éliminer tous les Villageois ainsi que d'autres éventuels 
 lovers when they are the last two (« éradiquer l'intégralité des autres joueurs »); the
 Loup-Garou Blanc when he is « le dernier joueur encore en jeu »; the Joueur de Flûte when
 « tout le monde, sans tenir compte du Joueur de Flûte, est charmé ». Camps are the players' camps
-now (an infected villager plays for the wolves)."""
+now (an infected villager plays for the wolves). The Avocat stands in no camp's way and wins
+with a client who wins alive (`avocat.winners`)."""
 
 from __future__ import annotations
 
-from lgmail.rules.roles import joueur_de_flute, loup_garou_blanc
+from lgmail.rules.roles import avocat, joueur_de_flute, loup_garou_blanc
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux.camps import LOUPS, VILLAGE, camp, traitors
 
@@ -16,7 +17,14 @@ AMOUREUX = "amoureux"
 
 
 def outcome(state: GameState) -> tuple[str | None, list[str]] | None:
-    living = state.living()
+    result = _camps(state)
+    if result is None or result[0] is None:
+        return result
+    return result[0], result[1] + avocat.winners(state, result[1])
+
+
+def _camps(state: GameState) -> tuple[str | None, list[str]] | None:
+    living = [p for p in state.living() if p.role != avocat.ROLE.slug]
     if not living:
         return None, []
     betrayed = traitors(state)

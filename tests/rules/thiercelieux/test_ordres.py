@@ -31,6 +31,10 @@ PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Opeth"]
         ("votants Alice, Bob et Chloé", Order(Kind.VOTANTS, ("Alice", "Bob", "Chloé"))),
         ("voters bruno and jean-pierre", Order(Kind.VOTANTS, ("Bruno", "Jean-Pierre"))),
         ("Je tranche : Bob", Order(Kind.TRANCHER, ("Bob",))),
+        # 004: the Avocat's two clients
+        ("clients Alice et Bob", Order(Kind.CLIENTS, ("Alice", "Bob"))),
+        ("je défends Chloé et Opeth", Order(Kind.CLIENTS, ("Chloé", "Opeth"))),
+        ("defend bruno and jean-pierre", Order(Kind.CLIENTS, ("Bruno", "Jean-Pierre"))),
     ],
 )
 def test_orders(text: str, expected: Order) -> None:

@@ -108,26 +108,32 @@ def play(roles: list[str], rng: random.Random, election: bool, power: str) -> li
 
 
 def check_winner(state: GameState) -> None:
-    """004's win conditions, from the final state."""
-    living = [p for p in state.players.values() if p.alive]
+    """004's win conditions, from the final state. The Avocat stands in no camp's way and wins
+    with a client who wins alive."""
+    lawyers = {p.name for p in state.players.values() if p.role == "avocat"}
+    living = [p for p in state.players.values() if p.alive and p.name not in lawyers]
     betrayed = camps.traitors(state)
+    won = [n for n in state.winners if n not in lawyers]
+    for lawyer in set(state.winners) & lawyers:
+        clients = state.extra[f"clients:{lawyer}"]
+        assert any(c in won and state.players[c].alive for c in clients)
     if state.winner in ("village", "loups"):
         assert all(camps.camp(p) == state.winner and p.name not in betrayed for p in living)
-        assert set(state.winners) == {
+        assert set(won) == {
             p.name
             for p in state.players.values()
             if camps.camp(p) == state.winner and p.name not in betrayed
         }
     elif state.winner == "amoureux":
-        assert {p.name for p in living} == betrayed == set(state.winners)
+        assert {p.name for p in living} == betrayed == set(won)
     elif state.winner == "joueur-de-flute":
         (piper,) = [p for p in living if p.role == "joueur-de-flute"]
         lover = state.lover_of(piper.name)
-        assert state.winners == [piper.name, *([lover] if lover else [])]
-        assert all("charme" in p.status for p in living if p.name not in state.winners)
+        assert won == [piper.name, *([lover] if lover else [])]
+        assert all("charme" in p.status for p in living if p.name not in won)
     elif state.winner == "loup-garou-blanc":
         assert [p.role for p in living] == ["loup-garou-blanc"]
-        assert state.winners == [living[0].name]
+        assert won == [living[0].name]
     else:
         assert state.winner is None and not living and state.winners == []
     for p in state.players.values():

@@ -1,0 +1,69 @@
+"""Avocat (004): an independent who names two clients the first night and wins when one of them
+wins alive; he dies with his last client.
+
+« Pendant la première Nuit, l'Avocat choisit le nom de deux joueurs autres que lui-même, qui
+deviennent ses clients. » « de faire en sorte qu'au moins un des deux clients remporte la partie
+vivant » « le Maître du Jeu précisera, selon sa volonté, si l'Avocat doit rester en vie ou non à
+la fin de la partie pour gagner » (the option `avocat_vivant`). « à la mort du dernier client,
+l'Avocat est aussitôt éliminé de la partie. A l'inverse, la mort de l'Avocat n'a aucune incidence
+sur ses clients. » « Les clients ne se connaissent pas entre eux et ne connaissent pas non plus
+l'Avocat. Ils ne connaissent pas non plus leur statut de client. »
+
+Rulings: clients not named by the end of the first night's step are drawn (a recorded draw);
+his victory « suppose la victoire d'un autre camp », so he stands in no camp's way: the camps
+win without having to eliminate him.
+"""
+
+from lgmail.rules.orders import Kind
+from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.state import GameState, Player
+
+ROLE = RoleSpec(
+    slug="avocat",
+    camp="independant",
+    names={"fr": "Avocat", "en": "Lawyer"},
+    orders=frozenset({Kind.CLIENTS}),
+    step="loups",
+    help={
+        "fr": "La première nuit : « clients NOM et NOM » (pas vous-même). Vous gagnez si l'un "
+        "d'eux gagne vivant ; vous mourez avec le dernier d'entre eux.",
+        "en": 'The first night: "clients NAME et NAME" (not yourself). You win when one of them '
+        "wins alive; you die with the last of them.",
+    },
+)
+
+#: the game option: must the Avocat be alive at the end to win (004: « selon sa volonté »)
+ALIVE_OPTION = "avocat_vivant"
+#: the cause of his death with his last client
+CAUSE = "clients"
+
+
+def key(name: str) -> str:
+    """`GameState.extra` key of `name`'s clients."""
+    return f"clients:{name}"
+
+
+def clients(state: GameState, lawyer: Player) -> list[str]:
+    return list(state.extra.get(key(lawyer.name), []))
+
+
+def bereft(state: GameState) -> list[Player]:
+    """The living Avocats whose clients are all dead."""
+    return [
+        p
+        for p in state.by_role(ROLE.slug)
+        if clients(state, p) and not any(state.players[c].alive for c in clients(state, p))
+    ]
+
+
+def winners(state: GameState, won: list[str]) -> list[str]:
+    """The Avocats who win with `won`: a client among them alive, and alive themselves when the
+    option says so."""
+    alive_needed = bool(state.options.get(ALIVE_OPTION, True))
+    return [
+        p.name
+        for p in state.players.values()
+        if p.role == ROLE.slug
+        and (p.alive or not alive_needed)
+        and any(c in won and state.players[c].alive for c in clients(state, p))
+    ]
