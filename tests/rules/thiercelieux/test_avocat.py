@@ -106,6 +106,8 @@ def test_he_dies_with_his_last_client_not_the_reverse(tmp_path: Path) -> None:
     votes(game, {"Alice": "Emma", "Bruno": "Emma", "Gina": "Emma"})
     assert died(game) == [("David", "wolves"), ("Emma", "stake"), ("Chloe", "clients")]
     assert colours(game)["Chloe"] == ("vert", [])
+    public = "\n".join(m.body for m in game.mails("Gina"))
+    assert "Chloe est mort·e (éliminé·e à la mort de son dernier client)" in public
 
     other = thiercelieux(tmp_path / "autre", ROLES)
     other.ok("Chloe", "clients David et Emma")
