@@ -125,6 +125,9 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     Kind.CHARMER: ("charmer", "charme", "envouter", "envoute", "charm", "enchant"),
     # 004: the Avocat's two clients
     Kind.CLIENTS: ("clients", "client", "defendre", "defends", "defend", "represent"),
+    # 004: the Abominable Sectaire's list, then his nightly move
+    Kind.LISTE: ("liste", "list"),
+    Kind.DEPLACER: ("deplacer", "deplace", "move"),
 }
 
 ABSTAIN = ("abstention", "abstiens", "abstain", "abstaining")
@@ -374,6 +377,8 @@ def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Orde
         return _nombres(kind, text, words, rest, players, me)
     if kind is Kind.VOTE and any(f in BLANK for f in folded):
         return Order(Kind.VOTE, (), blank=True)
+    if kind in (Kind.LISTE, Kind.DEPLACER):
+        return _sectaire(kind, rest, players, me)
     needed = TARGETS.get(kind, 0)
     if needed == 0:
         return Order(kind)
@@ -421,6 +426,32 @@ def _many(kind: Kind, text: str, players: Sequence[str], me: str | None) -> Orde
     if not targets:
         return Refusal(Cause.UNREADABLE, {"missing": "name"})
     return Order(kind, tuple(targets))
+
+
+def _sectaire(
+    kind: Kind, rest: list[str], players: Sequence[str], me: str | None
+) -> Order | Refusal:
+    """004's Abominable Sectaire: « liste A », « deplacer NOM liste B » (the list as a letter,
+    after "liste" or last)."""
+    folded = [fold(w) for w in rest]
+    letter, keep = None, rest
+    for i, word in enumerate(folded[:-1]):
+        if word in ("liste", "list") and folded[i + 1] in ("a", "b"):
+            letter, keep = folded[i + 1].upper(), rest[:i] + rest[i + 2 :]
+            break
+    last = folded[-1] if folded else ""
+    if letter is None and last in ("a", "b") and (kind is Kind.LISTE or len(folded) > 1):
+        letter, keep = last.upper(), rest[:-1]
+    if kind is Kind.LISTE:
+        return (
+            Order(kind, args=(letter,))
+            if letter
+            else Refusal(Cause.UNREADABLE, {"missing": "list"})
+        )
+    got = _resolve(keep, players, me)
+    if isinstance(got, Refusal):
+        return got
+    return Order(kind, (got,), args=(letter,) if letter else ())
 
 
 def _two_names(words: list[str]) -> list[list[str]]:

@@ -714,3 +714,46 @@ class ClientsChosen(Event):
     avocat: str
     clients: list[str]
     drawn: bool = False
+
+
+@event
+@dataclass(frozen=True)
+class SectaireAnnounced(Event):
+    """004: « Le MJ annonce toujours, au début de la partie [...] qu'il a mis un Abominable
+    Sectaire dans sa partie », with the two lists of two groups (`lists`: letter -> group ->
+    names)."""
+
+    lists: dict[str, dict[str, list[str]]]
+
+
+@event
+@dataclass(frozen=True)
+class ListChosen(Event):
+    """The Abominable Sectaire's list for the whole game (004); `drawn` when he chose none in
+    time."""
+
+    sectaire: str
+    liste: str
+    drawn: bool = False
+
+
+@event
+@dataclass(frozen=True)
+class MoveOrdered(Event):
+    """The list in which the Abominable Sectaire's move of tonight (his `deplacer` order)
+    applies."""
+
+    sectaire: str
+    target: str
+    liste: str
+
+
+@event
+@dataclass(frozen=True)
+class GroupChanged(Event):
+    """`name` moves from group `frm` to group `to` of list `liste`, announced at dawn (004)."""
+
+    name: str
+    liste: str
+    frm: str
+    to: str

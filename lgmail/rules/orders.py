@@ -43,6 +43,8 @@ class Kind(StrEnum):
     ENDORMIR = "endormir"
     CHARMER = "charmer"
     CLIENTS = "clients"
+    LISTE = "liste"
+    DEPLACER = "deplacer"
 
 
 @dataclass(frozen=True)

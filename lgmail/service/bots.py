@@ -67,6 +67,10 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
         elif verb == "clients" and len(others) >= 2:
             a, b = rng.sample(others, 2)
             out.append(f"clients {a} et {b}")
+        elif verb == "liste":
+            out.append(f"liste {rng.choice('AB')}")
+        elif verb == "deplacer" and living and rng.random() < 0.5:
+            out.append(f"deplacer {rng.choice(living)} liste {rng.choice('AB')}")
         elif verb == "votants" and others:
             out.append("votants " + ", ".join(rng.sample(others, max(1, len(others) // 2))))
     if not out and can_do(state, name):

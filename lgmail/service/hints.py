@@ -31,6 +31,8 @@ ORDER_HINT = {
         Kind.ENDORMIR: "endormir",
         Kind.CHARMER: "charmer NOM et NOM",
         Kind.CLIENTS: "clients NOM et NOM",
+        Kind.LISTE: "liste A (ou B)",
+        Kind.DEPLACER: "deplacer NOM liste A (ou B)",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -54,6 +56,8 @@ ORDER_HINT = {
         Kind.ENDORMIR: "endormir (sleep: no next night)",
         Kind.CHARMER: "charmer NAME et NAME (charm)",
         Kind.CLIENTS: "clients NAME et NAME (your two clients)",
+        Kind.LISTE: "liste A (or B: your list)",
+        Kind.DEPLACER: "deplacer NAME liste A (or B: move to the other group)",
     },
 }
 

@@ -46,6 +46,8 @@ PUBLIC = (
     ev.RavenMarked,
     ev.VotersNamed,
     ev.NightSkipped,
+    ev.SectaireAnnounced,
+    ev.GroupChanged,
 )
 #: what a public fact must not tell (002: the lottery's winners and a murmur's author are
 #: private)
@@ -188,6 +190,10 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
             # 004: the clients are never told, the Avocat is
             out.append(
                 _to(state, event.avocat, "player:notice", kind=event.TYPE, **event.payload())
+            )
+        elif isinstance(event, ev.ListChosen):
+            out.append(
+                _to(state, event.sectaire, "player:notice", kind=event.TYPE, **event.payload())
             )
         elif isinstance(event, ev.NightSlept):
             out.append(_to(state, event.name, "player:notice", kind=event.TYPE))

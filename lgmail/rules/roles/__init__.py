@@ -2,6 +2,7 @@
 set says which it deals)."""
 
 from lgmail.rules.roles import (
+    abominable_sectaire,
     ancien,
     avocat,
     bouc_emissaire,
@@ -61,6 +62,7 @@ ROLES: dict[str, RoleSpec] = {
         joueur_de_flute,
         metronome,
         avocat,
+        abominable_sectaire,
     )
 }
 

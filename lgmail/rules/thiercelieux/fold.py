@@ -86,6 +86,26 @@ def _clients(s: GameState, e: ev.ClientsChosen) -> None:
     s.extra[f"clients:{e.avocat}"] = list(e.clients)
 
 
+def _list(s: GameState, e: ev.ListChosen) -> None:
+    s.extra[f"sectaire:liste:{e.sectaire}"] = e.liste
+
+
+def _move(s: GameState, e: ev.MoveOrdered) -> None:
+    s.extra.setdefault(f"deplacer:{s.number}", {})[e.sectaire] = e.liste
+
+
+def _group(s: GameState, e: ev.GroupChanged) -> None:
+    groups = s.extra.get("sectaire:groupes") or s.options.get("sectaire_listes") or {}
+    groups = {k: {g: list(m) for g, m in v.items()} for k, v in groups.items()}
+    groups[e.liste][e.frm].remove(e.name)
+    groups[e.liste][e.to].append(e.name)
+    s.extra["sectaire:groupes"] = groups
+
+
+def _announced(s: GameState, e: ev.SectaireAnnounced) -> None:
+    s.extra["sectaire:annonce"] = True
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -111,4 +131,8 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.MetronomeTurned: _metronome,
     ev.NightSlept: _nothing,
     ev.ClientsChosen: _clients,
+    ev.SectaireAnnounced: _announced,
+    ev.ListChosen: _list,
+    ev.MoveOrdered: _move,
+    ev.GroupChanged: _group,
 }

@@ -23,6 +23,7 @@ from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles import (
     CAMP_OF,
     ROLES,
+    abominable_sectaire,
     avocat,
     bouc_emissaire,
     capitaine,
@@ -76,6 +77,7 @@ ROLE_SLUGS = (
     "joueur-de-flute",
     "metronome",
     "avocat",
+    "abominable-sectaire",
 )
 
 #: which step each order is given in
@@ -89,6 +91,8 @@ STEP_OF: dict[Kind, str] = {
     Kind.FAVORISER: LOUPS,
     Kind.CHARMER: LOUPS,
     Kind.CLIENTS: LOUPS,
+    Kind.LISTE: CUPIDON,
+    Kind.DEPLACER: LOUPS,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -104,6 +108,7 @@ MAIN_ORDER: dict[str, Kind] = {
     "loup-egare": Kind.FLAIRER,
     "joueur-de-flute": Kind.CHARMER,
     "avocat": Kind.CLIENTS,
+    "abominable-sectaire": Kind.LISTE,
 }
 
 #: reactions whose answer may change who wins
@@ -126,7 +131,11 @@ class Thiercelieux(Classic):
     def steps(self, state: GameState, kind: str, number: int) -> list[str]:
         if kind != "night":
             return super().steps(state, kind, number)
-        first = state.by_role(cupidon.ROLE.slug) or state.by_role(enfant_sauvage.ROLE.slug)
+        first = [
+            p
+            for role in (cupidon, enfant_sauvage, abominable_sectaire)
+            for p in state.by_role(role.ROLE.slug)
+        ]
         plan = [CUPIDON] if number == 1 and first else []
         plan.append(LOUPS)
         witches = state.by_role(sorciere.ROLE.slug)
@@ -138,6 +147,10 @@ class Thiercelieux(Classic):
         """004, Métronome: at nightfall « Le Maître du Jeu tire au sort » his role of the night
         (a recorded draw); who has that role sleeps through it."""
         s = tx.state
+        if s.by_role(abominable_sectaire.ROLE.slug) and not s.extra.get("sectaire:annonce"):
+            # 004: « Le MJ annonce toujours, au début de la partie (élections) [...] qu'il a mis
+            # un Abominable Sectaire dans sa partie. »
+            tx.emit(ev.SectaireAnnounced(abominable_sectaire.lists(s)))
         if s.phase != "night":
             return
         for player in s.by_role(metronome.ROLE.slug):
@@ -218,12 +231,18 @@ class Thiercelieux(Classic):
             return state.number == 1 and not enfant_sauvage.model_of(player)
         if kind is Kind.UNIR:
             return state.number == 1 and not state.lovers
+        if kind is Kind.LISTE:
+            # « Lors de la distribution des rôles », once for the whole game
+            has_lists = len(abominable_sectaire.lists(state)) == 2
+            return has_lists and not abominable_sectaire.chosen(state, player)
         if kind is Kind.CLIENTS:
             # 004: « Pendant la première Nuit »
             return state.number == 1 and not avocat.clients(state, player)
         return True
 
     def done(self, state: GameState, player: Player, step: str) -> bool:
+        if step == CUPIDON and player.role == abominable_sectaire.ROLE.slug:
+            return abominable_sectaire.chosen(state, player) is not None
         if step in (ELECTION, VOTE, SORCIERE) or player.name in state.passed.get(step, set()):
             return super().done(state, player, step)
         kinds = self.orders(state, player, step)
@@ -238,6 +257,9 @@ class Thiercelieux(Classic):
 
     def accept(self, tx: Tx, player: Player, order: Order) -> None:
         s = tx.state
+        if order.kind in (Kind.LISTE, Kind.DEPLACER):
+            self._sectaire(tx, player, order)
+            return
         if order.kind is Kind.TRANCHER:
             self._trancher(tx, player, order)
             return
@@ -251,6 +273,30 @@ class Thiercelieux(Classic):
             if not self._can_vote(s, player, step):
                 raise Refused(Cause.NOT_ALLOWED, why="not-voter")
         super().accept(tx, player, order)
+
+    def _sectaire(self, tx: Tx, player: Player, order: Order) -> None:
+        """004, Abominable Sectaire: his list, chosen at once and for the whole game; a move
+        within one list (his chosen one unless he names the other)."""
+        s = tx.state
+        if player.role != abominable_sectaire.ROLE.slug:
+            raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+        liste = order.args[0] if order.args else abominable_sectaire.chosen(s, player)
+        if order.kind is Kind.LISTE:
+            if abominable_sectaire.chosen(s, player):
+                # « ne peut pas non plus changer la liste de sa condition de victoire »
+                raise Refused(Cause.ALREADY_USED)
+            late = s.number > 1 or CUPIDON in s.closed_steps
+            if late or not self._may(s, player, Kind.LISTE):
+                raise Refused(Cause.NOT_NOW, when="deal")
+            tx.emit(ev.ListChosen(player.name, str(liste)))
+            return
+        if not s.players[order.target].alive:
+            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="dead")
+        step = self._power_step(s, player, order)
+        if liste is None or abominable_sectaire.group_of(s, liste, order.target) is None:
+            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="no-group")
+        tx.emit(ev.OrderAccepted(player.name, step, order.kind.value, [order.target]))
+        tx.emit(ev.MoveOrdered(player.name, order.target, liste))
 
     def _power_step(self, s: GameState, player: Player, order: Order) -> str:
         spec = self._spec(s, player)

@@ -12,6 +12,7 @@ from lgmail.rules import events as ev
 from lgmail.rules.orders import Kind
 from lgmail.rules.roles import (
     ROLES,
+    abominable_sectaire,
     avocat,
     corbeau,
     cupidon,
@@ -96,6 +97,29 @@ def _modele(tx: Tx) -> None:
         if others:
             (model,) = tx.draw(f"modele:{child.name}", others)
             tx.emit(ev.ModelChosen(child.name, model, drawn=True))
+
+
+def _liste(tx: Tx) -> None:
+    """004: the Abominable Sectaire's list; drawn when he chose none (ruling)."""
+    s = tx.state
+    for player in s.by_role(abominable_sectaire.ROLE.slug):
+        if abominable_sectaire.chosen(s, player) or len(abominable_sectaire.lists(s)) != 2:
+            continue
+        (liste,) = tx.draw(f"liste:{player.name}", list(abominable_sectaire.LISTS))
+        tx.emit(ev.ListChosen(player.name, liste, drawn=True))
+
+
+def _deplacer(tx: Tx) -> None:
+    """004: « Chaque Nuit, l'Abominable Sectaire aura la possibilité d'agir en déplaçant un
+    joueur, d'un groupe à l'autre. » announced « lorsqu'il lève le Jour »."""
+    s = tx.state
+    for player, targets in _given(s, abominable_sectaire.ROLE.slug, Kind.DEPLACER):
+        liste = s.extra.get(f"deplacer:{s.number}", {}).get(player.name)
+        target = targets[0]
+        frm = abominable_sectaire.group_of(s, liste, target) if liste else None
+        if liste and frm and s.players[target].alive:
+            to = abominable_sectaire.other_group(s, liste, frm)
+            tx.emit(ev.GroupChanged(target, liste, frm, to))
 
 
 def _clients(tx: Tx) -> None:
@@ -232,6 +256,8 @@ def _marquer(tx: Tx) -> None:
 RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "unir": _unir,
     "modele": _modele,
+    "liste": _liste,
+    "deplacer": _deplacer,
     "clients": _clients,
     "sonder": _sonder,
     "pretre": _pretre,

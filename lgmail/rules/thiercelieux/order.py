@@ -31,6 +31,9 @@ NIGHT: tuple[Action, ...] = (
     # actions (the first night's first step)
     Action("unir", ("cupidon",), "cupidon"),
     Action("modele", ("enfant-sauvage",), "cupidon"),
+    # 004, Abominable Sectaire: « Lors de la distribution des rôles [...] ce dernier lui dira
+    # laquelle des deux il choisit »; no protection stands against it (Protecteur)
+    Action("liste", ("abominable-sectaire",), "cupidon"),
     Action("assommer", ("assommeur",), "loups"),
     Action("proteger-tout", ("protecteur",), "loups"),
     Action("rediriger", ("redirecteur",), "loups"),
@@ -53,6 +56,9 @@ NIGHT: tuple[Action, ...] = (
     Action("sorciere", ("sorciere",), "sorciere"),
     Action("marquer", ("corbeau",), "aube"),
     Action("favoriser", ("princesse",), "aube"),
+    # 004: « Chaque Nuit, l'Abominable Sectaire aura la possibilité d'agir en déplaçant un
+    # joueur »; the MJ announces it « lorsqu'il lève le Jour »
+    Action("deplacer", ("abominable-sectaire",), "aube"),
     Action("servante", ("servante-devouee",), "servante"),
 )
 

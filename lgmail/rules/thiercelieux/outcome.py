@@ -9,7 +9,7 @@ with a client who wins alive (`avocat.winners`)."""
 
 from __future__ import annotations
 
-from lgmail.rules.roles import avocat, joueur_de_flute, loup_garou_blanc
+from lgmail.rules.roles import abominable_sectaire, avocat, joueur_de_flute, loup_garou_blanc
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux.camps import LOUPS, VILLAGE, camp, traitors
 
@@ -17,6 +17,10 @@ AMOUREUX = "amoureux"
 
 
 def outcome(state: GameState) -> tuple[str | None, list[str]] | None:
+    sectaire = abominable_sectaire.winner(state)
+    if sectaire is not None:
+        # 004: « alors il gagne instantanément la partie »
+        return abominable_sectaire.ROLE.slug, [sectaire]
     result = _camps(state)
     if result is None or result[0] is None:
         return result

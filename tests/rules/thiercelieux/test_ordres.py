@@ -35,6 +35,14 @@ PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Opeth"]
         ("clients Alice et Bob", Order(Kind.CLIENTS, ("Alice", "Bob"))),
         ("je défends Chloé et Opeth", Order(Kind.CLIENTS, ("Chloé", "Opeth"))),
         ("defend bruno and jean-pierre", Order(Kind.CLIENTS, ("Bruno", "Jean-Pierre"))),
+        # 004: the Abominable Sectaire's list and his moves
+        ("liste A", Order(Kind.LISTE, args=("A",))),
+        ("je choisis la liste b", Order(Kind.LISTE, args=("B",))),
+        ("list A", Order(Kind.LISTE, args=("A",))),
+        ("deplacer Bob liste B", Order(Kind.DEPLACER, ("Bob",), args=("B",))),
+        ("je déplace moi liste A", Order(Kind.DEPLACER, ("Alice",), args=("A",))),
+        ("move Chloé list b", Order(Kind.DEPLACER, ("Chloé",), args=("B",))),
+        ("deplacer Opeth", Order(Kind.DEPLACER, ("Opeth",))),
     ],
 )
 def test_orders(text: str, expected: Order) -> None:
@@ -60,8 +68,15 @@ def test_voters_need_a_name() -> None:
         ("Joueur de Flûte", "joueur-de-flute"),
         ("Loup Égaré", "loup-egare"),
         ("Villageois-Villageois", "villageois-villageois"),
+        ("Métronome", "metronome"),
+        ("Avocat", "avocat"),
+        ("Abominable Sectaire", "abominable-sectaire"),
     ],
 )
 def test_roles_by_their_french_names(written: str, slug: str) -> None:
     """`lgmail game create --variant thiercelieux --roles/--composition` take 004's names."""
     assert role_slug(written) == slug
+
+
+def test_a_list_needs_its_letter() -> None:
+    assert parse_line("liste", PLAYERS, "Alice") == Refusal(Cause.UNREADABLE, {"missing": "list"})

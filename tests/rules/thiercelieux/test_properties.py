@@ -74,7 +74,14 @@ def play(roles: list[str], rng: random.Random, election: bool, power: str) -> li
             log.append(event)
 
     deal = dict(zip(names, roles, strict=True))
-    options = {"election": election, "capitaine": power}
+    options: dict[str, object] = {"election": election, "capitaine": power}
+    if "abominable-sectaire" in roles:
+        # 004: the MJ's two lists of two groups each
+        half = len(names) // 2
+        options["sectaire_listes"] = {
+            "A": {"pairs": names[::2], "impairs": names[1::2]},
+            "B": {"premiers": names[:half], "derniers": names[half:]},
+        }
     push(decide(state, CreateGame("thiercelieux", seats, roles=deal, options=options), now))
     push(decide(state, StartGame(rng.getrandbits(32)), now))
     for _ in range(MAX_ROUNDS):
@@ -131,6 +138,13 @@ def check_winner(state: GameState) -> None:
         lover = state.lover_of(piper.name)
         assert won == [piper.name, *([lover] if lover else [])]
         assert all("charme" in p.status for p in living if p.name not in won)
+    elif state.winner == "abominable-sectaire":
+        (sectaire,) = won
+        assert state.players[sectaire].alive and state.players[sectaire].role == state.winner
+        liste = state.extra[f"sectaire:liste:{sectaire}"]
+        groups = state.extra.get("sectaire:groupes") or state.options["sectaire_listes"]
+        opposed = [g for g in groups[liste].values() if sectaire not in g]
+        assert not any(state.players[n].alive for n in opposed[0])
     elif state.winner == "loup-garou-blanc":
         assert [p.role for p in living] == ["loup-garou-blanc"]
         assert won == [living[0].name]
@@ -160,8 +174,9 @@ def test_random_compositions_always_end_with_consistent_winners(
 
 
 #: lines that name a role without telling anyone's: the lovers' notice names Cupidon whoever
-#: he is, and a lover may be Cupidon himself (004: « Cupidon peut se désigner »)
-NOT_A_LEAK = ("Cupidon vous a uni·e à",)
+#: he is, and a lover may be Cupidon himself (004: « Cupidon peut se désigner »); the Renard's
+#: answer names a group, not which of them is the wolf
+NOT_A_LEAK = ("Cupidon vous a uni·e à", "au moins un Loup-Garou dans ce groupe")
 
 
 def real_leaks(game: Scenario, seen: set[str]) -> list[str]:
