@@ -38,11 +38,12 @@ def drawing(
     nights: list[Wanted],
     between: Callable[[Scenario], None] | None = None,
     start: int = 0,
+    roles: dict[str, str] = ROLES,
 ) -> Scenario:
     """The first game from seed `start` on whose Métronome draws, night after night, roles
     that `nights` accept; `between` plays a night and the day after it."""
     for seed in range(start, start + 2000):
-        game = thiercelieux(tmp_path / str(seed), ROLES, options={"seed": seed})
+        game = thiercelieux(tmp_path / str(seed), roles, options={"seed": seed})
         for i, wanted in enumerate(nights):
             drawn = game.events("MetronomeTurned")
             if len(drawn) <= i or not wanted(drawn[i]["role"]):
@@ -229,3 +230,19 @@ def test_announced_metronome_at_death_without_the_power_of_the_night(tmp_path: P
     assert death["role"] == "metronome"
     public = "\n".join(m.body for m in game.new_mails("Hugo"))
     assert "Métronome" in public and "Voyante" not in public
+
+
+def test_as_pretre_he_asks_and_the_pretre_sleeps(tmp_path: Path) -> None:
+    """004: « Le Métronome devient, pour la durée de la Nuit, le rôle ainsi tiré au sort. »
+    « le joueur qui possède le rôle ne se réveille pas de la Nuit »: drawn 2, he has the
+    Prêtre's answer; the Prêtre's order has no effect."""
+    game = drawing(tmp_path, [role("pretre")], start=10, roles={**ROLES, "Ines": "pretre"})
+    assert game.events("MetronomeTurned")[0]["asleep"] == ["Ines"]
+    game.ok("Chloe", "sonder Hugo")
+    game.ok("Ines", "sonder Alice")
+    wolves(game, "David")
+    dawn(game)
+    assert [(e["priest"], e["target"], e["simple"]) for e in game.events("PriestAnswered")] == [
+        ("Chloe", "Hugo", True)
+    ]
+    assert game.events("NightSlept") == [{"type": "NightSlept", "name": "Ines", "night": 1}]
