@@ -312,23 +312,28 @@ def digest(state: GameState, events: list[ev.Event]) -> list[Mail]:
     ctx: dict[str, Any] = {"facts": facts, "ended": ended, "opened": opened is not None}
     out = []
     for name, player in state.players.items():
-        ctx["opened_title"] = _phase_title(player.lang, opened)
+        ctx["opened_title"] = _phase_title(player.lang, opened, state.variant)
         mail = _mail(state, name, player.email, "public:digest", me=name, **ctx)
         out.append(dataclasses.replace(mail, channel="place"))
     if state.mj:
-        ctx["opened_title"] = _phase_title(state.lang, opened)
+        ctx["opened_title"] = _phase_title(state.lang, opened, state.variant)
         out.append(_mail(state, None, state.mj, "public:digest", me=None, **ctx))
     return out
 
 
-def _phase_title(lang: str, opened: ev.PhaseOpened | None) -> str:
+def _phase_title(lang: str, opened: ev.PhaseOpened | None, variant: str = "") -> str:
     if opened is None:
         return ""
     titles = {
-        "fr": {"election": "Élection du Capitaine", "night": "Nuit {n}", "day": "Jour {n}"},
-        "en": {"election": "Captain's election", "night": "Night {n}", "day": "Day {n}"},
+        "fr": {"election": "Élection du {t}", "night": "Nuit {n}", "day": "Jour {n}"},
+        "en": {"election": "{t}'s election", "night": "Night {n}", "day": "Day {n}"},
     }
-    return titles.get(lang, titles["fr"])[opened.kind].format(n=opened.number)
+    # 002 calls its captain the Nombre Fétiche
+    title = "Nombre Fétiche" if variant == "nombres" else CAPTAIN.get(lang, CAPTAIN["fr"])
+    return titles.get(lang, titles["fr"])[opened.kind].format(n=opened.number, t=title)
+
+
+CAPTAIN = {"fr": "Capitaine", "en": "Captain"}
 
 
 def mails_for(state: GameState, events: list[ev.Event]) -> list[Mail]:
@@ -352,6 +357,6 @@ def announcement(state: GameState, events: list[ev.Event]) -> str:
         facts=facts,
         ended=ended,
         opened=opened is not None,
-        opened_title=_phase_title(state.lang, opened),
+        opened_title=_phase_title(state.lang, opened, state.variant),
     )
     return mail.body
