@@ -247,7 +247,7 @@ class Classic:
     def react(self, tx: Tx, player: Player, order: Order, reaction: Reaction) -> None:
         s = tx.state
         if order.kind is Kind.RIEN and reaction.kind == "tirer":
-            deaths.shoot(tx, player.name, None)
+            deaths.shoot(tx, player.name, None, self.kill)
             return
         if not order.targets:
             raise Refused(Cause.UNREADABLE)
@@ -255,7 +255,7 @@ class Classic:
         if not s.players[target].alive or target == player.name:
             raise Refused(Cause.ILLEGAL_TARGET, target=target, why="dead")
         if reaction.kind == "tirer":
-            deaths.shoot(tx, player.name, target)
+            deaths.shoot(tx, player.name, target, self.kill)
         else:
             tx.emit(ev.CaptainPassed(player.name, target, "named"))
 
@@ -264,7 +264,7 @@ class Classic:
 
     def expire(self, tx: Tx, reaction: Reaction) -> None:
         if reaction.kind == "tirer":
-            deaths.shoot(tx, reaction.player, None)
+            deaths.shoot(tx, reaction.player, None, self.kill)
         else:
             deaths.draw_heir(tx, reaction.player)
 

@@ -51,16 +51,21 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
             succession(tx, name)
 
 
-def hunter(tx: Tx, name: str) -> None:
+#: how a rule set kills (its deaths and what they set off)
+Kill = Callable[[Tx, list[tuple[str, str]]], None]
+
+
+def hunter(tx: Tx, name: str, kill: Kill = kill) -> None:
+    """The dead Chasseur shoots his standing target, or is awaited; `kill`: the rule set's."""
     s = tx.state
     target = s.players[name].standing.get("tirer")
     if target and s.players[target].alive and target != name:
-        shoot(tx, name, target)
+        shoot(tx, name, target, kill)
     elif s.living():
         tx.emit(ev.ReactionAwaited(name, "tirer", iso(tx.at + reaction_delay(s))))
 
 
-def shoot(tx: Tx, hunter_name: str, target: str | None) -> None:
+def shoot(tx: Tx, hunter_name: str, target: str | None, kill: Kill = kill) -> None:
     tx.emit(ev.HunterShot(hunter_name, target))
     if target is not None:
         kill(tx, [(target, "shot")])

@@ -5,13 +5,13 @@ him), the Enfant Sauvage's turn when his model dies, the Capitaine's successor."
 from __future__ import annotations
 
 from lgmail.rules import events as ev
-from lgmail.rules.classic.deaths import draw_heir, reaction_delay
+from lgmail.rules.classic.deaths import draw_heir, hunter, reaction_delay
 from lgmail.rules.roles import ROLES, ancien, avocat, chasseur, enfant_sauvage, loup_egare
 from lgmail.rules.thiercelieux import camps
 from lgmail.rules.thiercelieux.outcome import outcome
 from lgmail.rules.tx import Tx, iso
 
-__all__ = ["VILLAGE_KILLS", "draw_heir", "kill", "shoot"]
+__all__ = ["VILLAGE_KILLS", "draw_heir", "kill"]
 
 #: 004, Ancien: « Si l'Ancien est victime du Village par l'intermédiaire des méthodes suivantes :
 #: le tir du Chasseur, la potion de mort de la Sorcière, l'exécution du Barbier ou le vote du
@@ -55,7 +55,7 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
         # 004: « lors de sa mort, il doit désigner un joueur encore en jeu » (any death), unless
         # the village lost its powers (« y compris le Chasseur »)
         if s.players[name].role == chasseur.ROLE.slug and not s.powers_lost:
-            _hunter(tx, name)
+            hunter(tx, name, kill)
     for name, _ in died:
         if s.captain == name and (
             any(r.kind == "tirer" for r in s.reactions) or outcome(s) is None
@@ -82,21 +82,6 @@ def _strays(tx: Tx) -> None:
         others = [p for p in s.living() if camps.is_wolf(p) and p.role != loup_egare.ROLE.slug]
         if not camps.in_den(stray) and not others:
             tx.emit(ev.DenJoined(stray.name, "seul"))
-
-
-def _hunter(tx: Tx, name: str) -> None:
-    s = tx.state
-    target = s.players[name].standing.get("tirer")
-    if target and s.players[target].alive and target != name:
-        shoot(tx, name, target)
-    elif s.living():
-        tx.emit(ev.ReactionAwaited(name, "tirer", iso(tx.at + reaction_delay(s))))
-
-
-def shoot(tx: Tx, hunter_name: str, target: str | None) -> None:
-    tx.emit(ev.HunterShot(hunter_name, target))
-    if target is not None:
-        kill(tx, [(target, "shot")])
 
 
 def _succession(tx: Tx, captain: str) -> None:

@@ -512,33 +512,20 @@ class Thiercelieux(Classic):
                 raise Refused(Cause.ILLEGAL_TARGET, target=dead[0], why="dead")
             tx.emit(ev.VotersNamed(player.name, list(order.targets), s.number + 1))
             return
-        if order.kind is Kind.RIEN and reaction.kind == "tirer":
-            deaths.shoot(tx, player.name, None)
-            return
-        if not order.targets:
-            raise Refused(Cause.UNREADABLE)
-        target = order.target
-        if not s.players[target].alive or target == player.name:
-            raise Refused(Cause.ILLEGAL_TARGET, target=target, why="dead")
-        if reaction.kind == "tirer":
-            deaths.shoot(tx, player.name, target)
-        else:
-            tx.emit(ev.CaptainPassed(player.name, target, "named"))
+        super().react(tx, player, order, reaction)
 
     def decisive(self, reaction: Reaction) -> bool:
         return reaction.kind in DECISIVE
 
     def expire(self, tx: Tx, reaction: Reaction) -> None:
-        if reaction.kind == "tirer":
-            deaths.shoot(tx, reaction.player, None)
-        elif reaction.kind == "trancher":
+        if reaction.kind == "trancher":
             # ruling: no choice in time, nobody burns (as a tie with no power to break it)
             tx.emit(ev.TieBroken(reaction.player, None))
         elif reaction.kind == bouc_emissaire.REACTION:
             # ruling: nobody named in time, everyone votes
             tx.emit(ev.VotersNamed(reaction.player, [], tx.state.number + 1))
-        else:
-            deaths.draw_heir(tx, reaction.player)
+        else:  # the Chasseur's shot (none), the successor (drawn)
+            super().expire(tx, reaction)
 
     # --- resolution ------------------------------------------------------------------------
 
