@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 
 from lgmail.rules import events as ev
+from lgmail.rules import options as options_rules
 from lgmail.rules.calendar import phase_end, rise_after
 from lgmail.rules.commands import (
     Announce,
@@ -160,6 +161,7 @@ def _create(tx: Tx, cmd: CreateGame) -> None:
     emails = [seat.email.lower() for seat in cmd.players]
     if len(set(names)) != len(names) or len(set(emails)) != len(emails):
         raise Refused(Cause.NOT_ALLOWED, why="duplicate-player")
+    options_rules.check(cmd.options, variant.defaults, variant.choices)
     options = {**variant.defaults, **cmd.options}
     tx.emit(
         ev.GameCreated(

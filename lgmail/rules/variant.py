@@ -19,6 +19,8 @@ class Variant(Protocol):
     roles: Mapping[str, RoleSpec]
     #: option defaults of the rule set
     defaults: Mapping[str, object]
+    #: the values an option may take, where they are a closed list
+    choices: Mapping[str, tuple[str, ...]]
     #: the steps where everyone votes (announced by the public digest, not one by one)
     vote_steps: frozenset[str]
 

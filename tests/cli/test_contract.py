@@ -27,11 +27,15 @@ class Cli:
     def __init__(self, data: Path, capsys: pytest.CaptureFixture[str]) -> None:
         self.data = data
         self.capsys = capsys
+        #: what the last command wrote on standard error
+        self.err = ""
 
     def __call__(self, *args: str) -> tuple[int, str]:
         self.capsys.readouterr()
         code = main(["--data", str(self.data), *args])
-        return code, self.capsys.readouterr().out
+        captured = self.capsys.readouterr()
+        self.err = captured.err
+        return code, captured.out
 
     def json(self, *args: str) -> dict[str, object]:
         code, out = self(*args)
@@ -255,3 +259,31 @@ def test_the_mjs_commands(cli: Cli) -> None:
     assert code == 0 and "Annonce du MJ : Bonne nuit !" in out
     seen = cli.json("state", "village", "--json", "--as", "eva@example.org")
     assert {p["name"]: p["role"] for p in seen["players"]}["Emma"] == "chasseur"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("variant", "option", "told"),
+    [
+        # seed 004: the Capitaine's power « peut prendre l'une des quatre formes suivantes »
+        ("thiercelieux", "capitaine=quadruple", "double | tranchage | double_tranchage"),
+        ("classic", "blank_vote=non", "true | false"),
+        ("classic", "reaction_minutes=-5", "a whole number above 0"),
+        ("classic", "tz=Europe/Pariss", "a time zone"),
+        ("classic", "close_at=21h30", "HH:MM"),
+    ],
+)
+def test_a_mistyped_option_is_refused_and_creates_nothing(
+    cli: Cli, variant: str, option: str, told: str
+) -> None:
+    """An option value the rule set cannot use is refused with what it accepts, instead of
+    falling back silently to a default; no game is created."""
+    args = ["game", "create", "village", "--variant", variant, "--roles", ROLES]
+    for p in PLAYERS:
+        args += ["--player", p]
+    code, _ = cli(*args, "--option", option)
+    message = cli.err
+    assert code == 2 and option.partition("=")[0] in message and told in message
+    assert "village" not in cli("game", "list")[1]
+    args[4] = "thiercelieux"
+    code, _ = cli(*args, "--option", "capitaine=tranchage")
+    assert code == 0

@@ -87,6 +87,7 @@ class Classic:
         "blank_vote": True,
         "tz": "Europe/Paris",
     }
+    choices: Mapping[str, tuple[str, ...]] = {}
 
     # --- the calendar ----------------------------------------------------------------------
 

@@ -119,6 +119,8 @@ class Thiercelieux(Classic):
     name = "thiercelieux"
     roles: Mapping[str, RoleSpec] = {slug: ROLES[slug] for slug in ROLE_SLUGS}
     defaults: Mapping[str, object] = {**Classic.defaults, "capitaine": "double"}
+    #: 004: « un pouvoir supplémentaire [...] qui peut prendre l'une des quatre formes suivantes »
+    choices: Mapping[str, tuple[str, ...]] = {"capitaine": tuple(capitaine.POWERS)}
 
     # --- the calendar ----------------------------------------------------------------------
 
