@@ -13,7 +13,7 @@ from typing import Any
 
 from lgmail import settings as settings_mod
 from lgmail.orders.mj import duration_minutes
-from lgmail.orders.names import fold
+from lgmail.orders.names import fold, match
 from lgmail.rules import events as ev
 from lgmail.rules.commands import (
     Announce,
@@ -23,6 +23,7 @@ from lgmail.rules.commands import (
     Resume,
     Seat,
     StrikeDown,
+    VoidMurmur,
 )
 from lgmail.rules.roles import ROLES
 from lgmail.rules.state import GameState
@@ -182,6 +183,13 @@ def build_parser() -> argparse.ArgumentParser:
     replace.add_argument("name")
     replace.add_argument("player")
     replace.add_argument("substitute", help='"Name <email>"')
+    void = player.add_parser(
+        "void-murmur",
+        aliases=["annuler-murmure"],
+        help="002: the player's murmur of tonight will not appear",
+    )
+    void.add_argument("name")
+    void.add_argument("player")
     announce = sub.add_parser("announce", help="post an announcement to every player")
     announce.add_argument("name")
     announce.add_argument("text")
@@ -272,7 +280,7 @@ def _run(games: Games, args: argparse.Namespace) -> int:
         state, events = games.end_step(args.name)
         print(_announced(state, events), end="")
         return 0
-    mj = _mj_command(args)
+    mj = _mj_command(args, games)
     if mj is not None:
         events = games.mj(args.name, mj)
         print(_announced(games.load(args.name), events), end="")
@@ -404,16 +412,25 @@ def _serve(games: Games, args: argparse.Namespace) -> int:
     return 0
 
 
-def _mj_command(args: argparse.Namespace) -> MjCommand | None:
+def _player(games: Games, args: argparse.Namespace) -> str:
+    """The player the MJ names, written as players write names (accents and case ignored, a
+    unique prefix); as written when it names no one or several, for the game to refuse."""
+    found = match(args.player, list(games.load(args.name).players)).names
+    return found[0] if len(found) == 1 else str(args.player)
+
+
+def _mj_command(args: argparse.Namespace, games: Games) -> MjCommand | None:
     if args.command == "phase" and args.phase_command == "extend":
         return ExtendDeadline(args.duration)
     if args.command == "game" and args.game_command in ("pause", "resume"):
         return Pause() if args.game_command == "pause" else Resume()
     if args.command == "player" and args.player_command in ("strike", "foudroyer"):
-        return StrikeDown(args.player)
+        return StrikeDown(_player(games, args))
     if args.command == "player" and args.player_command == "replace":
         new = seat(args.substitute, "fr")
-        return ReplacePlayer(args.player, new.email, new.name)
+        return ReplacePlayer(_player(games, args), new.email, new.name)
+    if args.command == "player" and args.player_command in ("void-murmur", "annuler-murmure"):
+        return VoidMurmur(_player(games, args))
     if args.command == "announce":
         return Announce(args.text)
     return None

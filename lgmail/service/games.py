@@ -43,6 +43,7 @@ from lgmail.rules.commands import (
     StartGame,
     StrikeDown,
     Tick,
+    VoidMurmur,
 )
 from lgmail.rules.decide import decide
 from lgmail.rules.dump import dump
@@ -64,7 +65,7 @@ from lgmail.store import (
 )
 
 R = TypeVar("R")
-MjCommand = ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce
+MjCommand = ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce | VoidMurmur
 RETRIES = 5
 
 

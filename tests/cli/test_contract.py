@@ -251,7 +251,7 @@ def test_the_mjs_commands(cli: Cli) -> None:
     code, out = cli("act", "village", "--from", "alice@example.org", "tuer David")
     assert code == 1 and "en pause" in out
     assert cli("game", "resume", "village")[0] == 0
-    code, out = cli("player", "foudroyer", "village", "David")
+    code, out = cli("player", "foudroyer", "village", "david")
     assert code == 0 and "David est mort·e (foudroyé·e par le MJ)" in out
     code, out = cli("player", "replace", "village", "Emma", "Eva <eva@example.org>")
     assert code == 0 and "Eva prend la place de Emma." in out

@@ -5,6 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
+from lgmail.cli import main
 from lgmail.rules import events as ev
 from lgmail.rules.commands import (
     Command,
@@ -228,10 +231,13 @@ def test_all_twenty_right_gives_unlimited_murmurs_shared_with_two(tmp_path: Path
     assert isinstance(refused, Refusal) and refused.cause is Cause.NOT_YOUR_ROLE
 
 
-def test_murmurs_serve_after_day_3_and_the_mj_may_void_one(tmp_path: Path) -> None:
+@pytest.mark.parametrize("hand", ["command", "cli"])
+def test_murmurs_serve_after_day_3_and_the_mj_may_void_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hand: str
+) -> None:
     """002_9504e6e276dc5f60.txt: « Les murs-murs gagnés peuvent être utilisés pendant n'importe
     quelle nuit de la partie, même après le J3. » and « votre message sera remplacé par des 0
-    sans avertissement »"""
+    sans avertissement »; the MJ voids it by command or with `lgmail player void-murmur`."""
     g = game(tmp_path)
     tickets(g)
     for _ in range(3):
@@ -245,7 +251,12 @@ def test_murmurs_serve_after_day_3_and_the_mj_may_void_one(tmp_path: Path) -> No
     voided, kept = holders[0], holders[1]
     g.ok(voided, "murmure Le loup dort")
     g.ok(kept, "murmure La nuit porte conseil")
-    g.mj(VoidMurmur(voided))
+    if hand == "cli":
+        monkeypatch.setenv("LGMAIL_NOW", g.clock.isoformat())
+        data = str(tmp_path / "data")
+        assert main(["--data", data, "player", "annuler-murmure", "village", voided.lower()]) == 0
+    else:
+        g.mj(VoidMurmur(voided))
     assert g.events("MurmurVoided") == [{"type": "MurmurVoided", "player": voided, "night": 4}]
     rise(g)
     assert [p["text"] for p in g.events("MurmurPublished")] == ["La nuit porte conseil"]
