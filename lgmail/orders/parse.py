@@ -128,7 +128,12 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     # 004: the Abominable Sectaire's list, then his nightly move
     Kind.LISTE: ("liste", "list"),
     Kind.DEPLACER: ("deplacer", "deplace", "move"),
+    # 004: the Voleur takes one of his two cards, or stays Voleur
+    Kind.VOLER: ("voler", "vole", "carte", "rester", "reste", "steal", "card", "stay"),
 }
+
+#: the Voleur's words for staying Voleur
+STAY = frozenset({"rester", "reste", "stay"})
 
 ABSTAIN = ("abstention", "abstiens", "abstain", "abstaining")
 BLANK = ("blanc", "blanche", "vote blanc", "abstention", "blank", "abstain")
@@ -379,6 +384,8 @@ def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Orde
         return Order(Kind.VOTE, (), blank=True)
     if kind in (Kind.LISTE, Kind.DEPLACER):
         return _sectaire(kind, rest, players, me)
+    if kind is Kind.VOLER:
+        return _card(kind, rest, folded)
     needed = TARGETS.get(kind, 0)
     if needed == 0:
         return Order(kind)
@@ -452,6 +459,16 @@ def _sectaire(
     if isinstance(got, Refusal):
         return got
     return Order(kind, (got,), args=(letter,) if letter else ())
+
+
+def _card(kind: Kind, rest: list[str], folded: list[str]) -> Order | Refusal:
+    """004's Voleur: « voler voyante » takes a card, « rester voleur » (or « rester ») stays."""
+    found = _role(rest)
+    if found is not None:
+        return Order(kind, args=(found[0],))
+    if STAY & set(folded):
+        return Order(kind, args=("voleur",))
+    return Refusal(Cause.UNREADABLE, {"missing": "role"})
 
 
 def _two_names(words: list[str]) -> list[list[str]]:

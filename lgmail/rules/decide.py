@@ -176,18 +176,31 @@ def _create(tx: Tx, cmd: CreateGame) -> None:
         unknown = sorted(set(cmd.roles.values()) - set(variant.roles))
         if set(cmd.roles) != set(names) or unknown:
             raise Refused(Cause.NOT_ALLOWED, why="roles", roles=",".join(unknown))
-        tx.emit(ev.RolesDealt({n: cmd.roles[n] for n in names}, drawn=False))
+        roles = {n: cmd.roles[n] for n in names}
+        aside = variant.set_aside(tx, list(roles.values()), len(names))
+        tx.emit(ev.RolesDealt(roles, drawn=False, aside=_aside_of(roles, aside)))
         return
     try:
         deck = list(cmd.composition or variant.composition(len(names)))
     except ValueError as error:
         raise Refused(Cause.NOT_ALLOWED, why="players", detail=str(error)) from error
     unknown = sorted(set(deck) - set(variant.roles))
-    if unknown or len(deck) > len(names):
+    if unknown:
         raise Refused(Cause.NOT_ALLOWED, why="composition", roles=",".join(unknown))
+    # the cards beyond the players (004: the Voleur's two, the Comédien's three) are set aside
+    # first, by the MJ's options or by a recorded draw
+    aside = variant.set_aside(tx, deck, len(names))
+    if len(deck) > len(names):
+        raise Refused(Cause.NOT_ALLOWED, why="composition", roles="")
     deck += ["villageois"] * (len(names) - len(deck))
     dealt = tx.draw("deal", deck, len(deck))
-    tx.emit(ev.RolesDealt(dict(zip(names, dealt, strict=True)), drawn=True))
+    roles = dict(zip(names, dealt, strict=True))
+    tx.emit(ev.RolesDealt(roles, drawn=True, aside=_aside_of(roles, aside)))
+
+
+def _aside_of(roles: Mapping[str, str], aside: Mapping[str, list[str]]) -> dict[str, list[str]]:
+    """The cards set aside for each player dealt a role that has some (role -> cards)."""
+    return {name: list(aside[role]) for name, role in roles.items() if role in aside}
 
 
 def _start(tx: Tx) -> None:

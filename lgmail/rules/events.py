@@ -93,10 +93,13 @@ def _game_created_v1(payload: Payload) -> Payload:
 @event
 @dataclass(frozen=True)
 class RolesDealt(Event):
-    """The deal: player name -> role slug. `drawn` is true when it was drawn at random."""
+    """The deal: player name -> role slug. `drawn` is true when it was drawn at random. `aside`:
+    the cards set aside for a player's role, player name -> role slugs (004: the Voleur's two
+    cards, the Comédien's three roles); known to that player only."""
 
     roles: dict[str, str]
     drawn: bool
+    aside: dict[str, list[str]] = field(default_factory=dict)
 
 
 @event
@@ -757,3 +760,15 @@ class GroupChanged(Event):
     liste: str
     frm: str
     to: str
+
+
+@event
+@dataclass(frozen=True)
+class ThiefChose(Event):
+    """The Voleur's choice at the deal (004: « choisir l'un des deux rôles présentés ou rester
+    Voleur »): `role` is the card he takes, "voleur" when he stays; `drawn` when he had two wolf
+    cards and chose none in time (« il est obligé d'en choisir une »)."""
+
+    voleur: str
+    role: str
+    drawn: bool = False

@@ -25,6 +25,8 @@ def _created(s: GameState, e: ev.GameCreated) -> None:
 def _dealt(s: GameState, e: ev.RolesDealt) -> None:
     for name, role in e.roles.items():
         s.players[name].role = role
+    if e.aside:
+        s.extra["aside"] = {name: list(cards) for name, cards in e.aside.items()}
     s.status = "dealt"
 
 

@@ -45,6 +45,7 @@ class Kind(StrEnum):
     CLIENTS = "clients"
     LISTE = "liste"
     DEPLACER = "deplacer"
+    VOLER = "voler"
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,13 @@ class Variant(Protocol):
         """The default deal for `count` players."""
         ...
 
+    def set_aside(self, tx: Tx, deck: list[str], players: int) -> dict[str, list[str]]:
+        """The cards kept out of the players' hands for the roles that use them, by role (004:
+        the Voleur's two, the Comédien's three): named by the game's options, or drawn out of
+        `deck` (which loses them) when it holds more cards than `players`. Raise Refused when
+        the deck cannot give them."""
+        ...
+
     def first_phase(self, state: GameState) -> tuple[str, int]: ...
 
     def next_phase(self, state: GameState) -> tuple[str, int]: ...

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from lgmail.rules.roles import voleur
 from lgmail.rules.state import GameState
 from lgmail.rules.view import view
 from lgmail.service.hints import can_do
@@ -71,6 +72,11 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             out.append(f"liste {rng.choice('AB')}")
         elif verb == "deplacer" and living and rng.random() < 0.5:
             out.append(f"deplacer {rng.choice(living)} liste {rng.choice('AB')}")
+        elif verb == "voler":
+            # 004: the Voleur's two cards are his to know
+            cards = list(state.extra.get("aside", {}).get(name, []))
+            stay = [] if voleur.must_take(state, state.players[name]) else ["rester voleur"]
+            out.append(rng.choice([f"voler {c}" for c in cards] + stay))
         elif verb == "votants" and others:
             out.append("votants " + ", ".join(rng.sample(others, max(1, len(others) // 2))))
     if not out and can_do(state, name):

@@ -33,6 +33,7 @@ ORDER_HINT = {
         Kind.CLIENTS: "clients NOM et NOM",
         Kind.LISTE: "liste A (ou B)",
         Kind.DEPLACER: "deplacer NOM liste A (ou B)",
+        Kind.VOLER: "voler RÔLE (l'une de vos deux cartes) ou rester voleur",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -58,6 +59,7 @@ ORDER_HINT = {
         Kind.CLIENTS: "clients NAME et NAME (your two clients)",
         Kind.LISTE: "liste A (or B: your list)",
         Kind.DEPLACER: "deplacer NAME liste A (or B: move to the other group)",
+        Kind.VOLER: "voler ROLE (take one of your two cards) or rester voleur (stay Thief)",
     },
 }
 

@@ -195,6 +195,20 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
             out.append(
                 _to(state, event.sectaire, "player:notice", kind=event.TYPE, **event.payload())
             )
+        elif isinstance(event, ev.ThiefChose):
+            spec = ROLES[event.role]
+            me = state.players[event.voleur]
+            out.append(
+                _to(
+                    state,
+                    event.voleur,
+                    "player:notice",
+                    kind=event.TYPE,
+                    role=event.role,
+                    drawn=event.drawn,
+                    help=spec.help.get(me.lang, spec.help.get("fr", "")),
+                )
+            )
         elif isinstance(event, ev.NightSlept):
             out.append(_to(state, event.name, "player:notice", kind=event.TYPE))
         elif isinstance(event, ev.ModelChosen) and event.drawn:
@@ -271,6 +285,8 @@ def _role_mail(state: GameState, name: str) -> Mail:
         known=known,
         players=list(state.players),
         deadline=state.phase_deadline.isoformat() if state.phase_deadline else None,
+        # 004: the cards set aside for his role (the Voleur's two, the Comédien's three)
+        aside=list(state.extra.get("aside", {}).get(name, [])),
     )
 
 

@@ -94,6 +94,10 @@ class Classic:
     def composition(self, count: int) -> list[str]:
         return composition.default(count)
 
+    def set_aside(self, tx: Tx, deck: list[str], players: int) -> dict[str, list[str]]:
+        """003 sets no card aside."""
+        return {}
+
     def first_phase(self, state: GameState) -> tuple[str, int]:
         return ("election", 0) if state.options.get("election", True) else ("night", 1)
 

@@ -28,6 +28,7 @@ from lgmail.rules.roles import (
     sorciere,
     villageois,
     villageois_villageois,
+    voleur,
     voyante,
 )
 from lgmail.rules.roles.base import RoleSpec
@@ -63,6 +64,7 @@ ROLES: dict[str, RoleSpec] = {
         metronome,
         avocat,
         abominable_sectaire,
+        voleur,
     )
 }
 

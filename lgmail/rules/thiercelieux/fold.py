@@ -106,6 +106,12 @@ def _announced(s: GameState, e: ev.SectaireAnnounced) -> None:
     s.extra["sectaire:annonce"] = True
 
 
+def _thief(s: GameState, e: ev.ThiefChose) -> None:
+    # 004: « il devient ce rôle jusqu'à la fin de la partie »
+    s.players[e.voleur].role = e.role
+    s.extra.setdefault("voleur:choisi", []).append(e.voleur)
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -135,4 +141,5 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.ListChosen: _list,
     ev.MoveOrdered: _move,
     ev.GroupChanged: _group,
+    ev.ThiefChose: _thief,
 }

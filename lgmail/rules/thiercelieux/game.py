@@ -42,11 +42,12 @@ from lgmail.rules.roles import (
     salvateur,
     sorciere,
     villageois_villageois,
+    voleur,
     voyante,
 )
 from lgmail.rules.roles.base import RoleSpec
 from lgmail.rules.state import GameState, Player, Reaction
-from lgmail.rules.thiercelieux import camps, deaths, night
+from lgmail.rules.thiercelieux import camps, deal, deaths, night
 from lgmail.rules.thiercelieux.outcome import outcome as thiercelieux_outcome
 from lgmail.rules.tx import Tx, iso
 
@@ -78,6 +79,7 @@ ROLE_SLUGS = (
     "metronome",
     "avocat",
     "abominable-sectaire",
+    "voleur",
 )
 
 #: which step each order is given in
@@ -93,6 +95,7 @@ STEP_OF: dict[Kind, str] = {
     Kind.CLIENTS: LOUPS,
     Kind.LISTE: CUPIDON,
     Kind.DEPLACER: LOUPS,
+    Kind.VOLER: CUPIDON,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -109,6 +112,7 @@ MAIN_ORDER: dict[str, Kind] = {
     "joueur-de-flute": Kind.CHARMER,
     "avocat": Kind.CLIENTS,
     "abominable-sectaire": Kind.LISTE,
+    "voleur": Kind.VOLER,
 }
 
 #: reactions whose answer may change who wins
@@ -121,6 +125,12 @@ class Thiercelieux(Classic):
     defaults: Mapping[str, object] = {**Classic.defaults, "capitaine": "double"}
     #: 004: « un pouvoir supplémentaire [...] qui peut prendre l'une des quatre formes suivantes »
     choices: Mapping[str, tuple[str, ...]] = {"capitaine": tuple(capitaine.POWERS)}
+
+    # --- the deal --------------------------------------------------------------------------
+
+    def set_aside(self, tx: Tx, deck: list[str], players: int) -> dict[str, list[str]]:
+        """004: the Voleur's two cards."""
+        return deal.set_aside(tx, deck, players)
 
     # --- the calendar ----------------------------------------------------------------------
 
@@ -137,7 +147,7 @@ class Thiercelieux(Classic):
             p
             for role in (cupidon, enfant_sauvage, abominable_sectaire)
             for p in state.by_role(role.ROLE.slug)
-        ]
+        ] + [p for p in state.by_role(voleur.ROLE.slug) if voleur.undecided(state, p)]
         plan = [CUPIDON] if number == 1 and first else []
         plan.append(LOUPS)
         witches = state.by_role(sorciere.ROLE.slug)
@@ -237,6 +247,8 @@ class Thiercelieux(Classic):
             # « Lors de la distribution des rôles », once for the whole game
             has_lists = len(abominable_sectaire.lists(state)) == 2
             return has_lists and not abominable_sectaire.chosen(state, player)
+        if kind is Kind.VOLER:
+            return voleur.undecided(state, player)
         if kind is Kind.CLIENTS:
             # 004: « Pendant la première Nuit »
             return state.number == 1 and not avocat.clients(state, player)
@@ -245,6 +257,8 @@ class Thiercelieux(Classic):
     def done(self, state: GameState, player: Player, step: str) -> bool:
         if step == CUPIDON and player.role == abominable_sectaire.ROLE.slug:
             return abominable_sectaire.chosen(state, player) is not None
+        if step == CUPIDON and player.role == voleur.ROLE.slug:
+            return not voleur.undecided(state, player)
         if step in (ELECTION, VOTE, SORCIERE) or player.name in state.passed.get(step, set()):
             return super().done(state, player, step)
         kinds = self.orders(state, player, step)
@@ -261,6 +275,9 @@ class Thiercelieux(Classic):
         s = tx.state
         if order.kind in (Kind.LISTE, Kind.DEPLACER):
             self._sectaire(tx, player, order)
+            return
+        if order.kind is Kind.VOLER:
+            self._thief(tx, player, order)
             return
         if order.kind is Kind.TRANCHER:
             self._trancher(tx, player, order)
@@ -299,6 +316,24 @@ class Thiercelieux(Classic):
             raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="no-group")
         tx.emit(ev.OrderAccepted(player.name, step, order.kind.value, [order.target]))
         tx.emit(ev.MoveOrdered(player.name, order.target, liste))
+
+    def _thief(self, tx: Tx, player: Player, order: Order) -> None:
+        """004, Voleur: « choisir l'un des deux rôles présentés ou rester Voleur », at the deal
+        (ruling: until the first night's first step closes)."""
+        s = tx.state
+        if player.role != voleur.ROLE.slug and player.name not in s.extra.get("voleur:choisi", []):
+            raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+        if not voleur.undecided(s, player):
+            raise Refused(Cause.ALREADY_USED)
+        if s.number > 1 or CUPIDON in s.closed_steps or (s.phase == "night" and s.resolved):
+            raise Refused(Cause.NOT_NOW, when="deal")
+        card = order.args[0] if order.args else voleur.ROLE.slug
+        if card == voleur.ROLE.slug and voleur.must_take(s, player):
+            # « il est obligé d'en choisir une sur les deux et ne peut donc pas rester Voleur »
+            raise Refused(Cause.NOT_ALLOWED, why="must-take")
+        if card != voleur.ROLE.slug and card not in voleur.cards(s, player):
+            raise Refused(Cause.ILLEGAL_TARGET, target=card, why="not-a-card")
+        night.take_card(tx, player.name, card)
 
     def _power_step(self, s: GameState, player: Player, order: Order) -> str:
         spec = self._spec(s, player)

@@ -28,6 +28,7 @@ from lgmail.rules.roles import (
     renard,
     salvateur,
     sorciere,
+    voleur,
     voyante,
 )
 from lgmail.rules.state import GameState, Player
@@ -82,6 +83,29 @@ def _unir(tx: Tx) -> None:
             tx.emit(ev.LoversUnited(player.name, targets))
         else:
             tx.emit(ev.CoupleFailed(player.name, targets, why))
+
+
+def take_card(tx: Tx, name: str, card: str, drawn: bool = False) -> None:
+    """004, Voleur: « il devient ce rôle jusqu'à la fin de la partie »; a card of the den takes
+    him to the den at once."""
+    tx.emit(ev.ThiefChose(name, card, drawn))
+    if card in camps.DEN_AT_START:
+        tx.emit(ev.DenJoined(name, voleur.ROLE.slug))
+
+
+def _voler(tx: Tx) -> None:
+    """The Voleur who has not chosen when the first night's first step closes stays Voleur
+    (ruling), unless both his cards are wolves: « il est obligé d'en choisir une sur les deux »,
+    then one is drawn."""
+    s = tx.state
+    for player in s.by_role(voleur.ROLE.slug):
+        if not voleur.undecided(s, player):
+            continue
+        if voleur.must_take(s, player):
+            (card,) = tx.draw(f"voleur:{player.name}", voleur.cards(s, player))
+            take_card(tx, player.name, card, drawn=True)
+        else:
+            take_card(tx, player.name, voleur.ROLE.slug)
 
 
 def _modele(tx: Tx) -> None:
@@ -254,6 +278,7 @@ def _marquer(tx: Tx) -> None:
 
 
 RESOLVERS: dict[str, Callable[[Tx], None]] = {
+    "voler": _voler,
     "unir": _unir,
     "modele": _modele,
     "liste": _liste,

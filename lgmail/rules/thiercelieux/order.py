@@ -27,6 +27,9 @@ NIGHT: tuple[Action, ...] = (
     # any action: « Le Métronome devient, pour la durée de la Nuit, le rôle ainsi tiré au sort »;
     # he then acts in the place of that role (sonder, proteger)
     Action("metronome", ("metronome",), "cupidon"),
+    # 004, Voleur: « L'action du Voleur se fait au moment de la distribution des rôles et ne
+    # peut donc pas être contrecarrée. »: his choice comes before every power of the night
+    Action("voler", ("voleur",), "cupidon"),
     # Cupidon and the Enfant Sauvage act « dès la réception de son rôle », before the night's
     # actions (the first night's first step)
     Action("unir", ("cupidon",), "cupidon"),

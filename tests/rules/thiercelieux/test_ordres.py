@@ -43,6 +43,13 @@ PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Opeth"]
         ("je déplace moi liste A", Order(Kind.DEPLACER, ("Alice",), args=("A",))),
         ("move Chloé list b", Order(Kind.DEPLACER, ("Chloé",), args=("B",))),
         ("deplacer Opeth", Order(Kind.DEPLACER, ("Opeth",))),
+        # 004: the Voleur takes one of his two cards, or stays Voleur
+        ("voler voyante", Order(Kind.VOLER, args=("voyante",))),
+        ("je vole la carte Grand Méchant Loup", Order(Kind.VOLER, args=("grand-mechant-loup",))),
+        ("steal hunter", Order(Kind.VOLER, args=("chasseur",))),
+        ("rester voleur", Order(Kind.VOLER, args=("voleur",))),
+        ("je reste", Order(Kind.VOLER, args=("voleur",))),
+        ("stay thief", Order(Kind.VOLER, args=("voleur",))),
     ],
 )
 def test_orders(text: str, expected: Order) -> None:
@@ -71,6 +78,7 @@ def test_voters_need_a_name() -> None:
         ("Métronome", "metronome"),
         ("Avocat", "avocat"),
         ("Abominable Sectaire", "abominable-sectaire"),
+        ("Voleur", "voleur"),
     ],
 )
 def test_roles_by_their_french_names(written: str, slug: str) -> None:
@@ -80,3 +88,7 @@ def test_roles_by_their_french_names(written: str, slug: str) -> None:
 
 def test_a_list_needs_its_letter() -> None:
     assert parse_line("liste", PLAYERS, "Alice") == Refusal(Cause.UNREADABLE, {"missing": "list"})
+
+
+def test_a_card_needs_its_role() -> None:
+    assert parse_line("voler", PLAYERS, "Alice") == Refusal(Cause.UNREADABLE, {"missing": "role"})

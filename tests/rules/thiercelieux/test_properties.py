@@ -82,6 +82,7 @@ def play(roles: list[str], rng: random.Random, election: bool, power: str) -> li
             "A": {"pairs": names[::2], "impairs": names[1::2]},
             "B": {"premiers": names[:half], "derniers": names[half:]},
         }
+    options.update(aside_options(roles, rng))
     push(decide(state, CreateGame("thiercelieux", seats, roles=deal, options=options), now))
     push(decide(state, StartGame(rng.getrandbits(32)), now))
     for _ in range(MAX_ROUNDS):
@@ -112,6 +113,18 @@ def play(roles: list[str], rng: random.Random, election: bool, power: str) -> li
     assert state.status == "ended", f"no end after {MAX_ROUNDS} rounds: {log[-15:]}"
     check_winner(state)
     return log
+
+
+#: cards the MJ may set aside for the Voleur (004: « deux cartes de rôles supplémentaires »)
+CARDS = ["villageois", "loup-garou", "grand-mechant-loup", "voyante", "chasseur"]
+
+
+def aside_options(roles: list[str], rng: random.Random) -> dict[str, object]:
+    """The cards beyond the players that an exact deal names (004: the Voleur's two)."""
+    options: dict[str, object] = {}
+    if "voleur" in roles:
+        options["voleur_cartes"] = rng.sample(CARDS, 2)
+    return options
 
 
 def check_winner(state: GameState) -> None:
@@ -192,7 +205,13 @@ def test_no_mail_reveals_what_its_reader_may_not_know(seed: int, tmp_path: Path)
     pool = [r for r in SINGLES if r != "villageois"]
     roles = ["loup-garou", rng.choice(WOLVES[1:]), *PAIRS * 2, *rng.sample(pool, 6)]
     deal = dict(zip(NAMES, rng.sample(roles, len(roles)), strict=True))
-    game = thiercelieux(tmp_path, deal, election=bool(seed % 2), capitaine=POWERS[seed % 4])
+    game = thiercelieux(
+        tmp_path,
+        deal,
+        election=bool(seed % 2),
+        capitaine=POWERS[seed % 4],
+        options=aside_options(roles, rng),
+    )
     seen: set[str] = set()
     assert real_leaks(game, seen) == []
     for _ in range(120):
