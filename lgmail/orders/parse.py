@@ -130,6 +130,8 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     Kind.DEPLACER: ("deplacer", "deplace", "move"),
     # 004: the Voleur takes one of his two cards, or stays Voleur
     Kind.VOLER: ("voler", "vole", "carte", "rester", "reste", "steal", "card", "stay"),
+    # 004: the Maître Vampire's recruit
+    Kind.RECRUTER: ("recruter", "recrute", "mordre", "mords", "recruit", "bite"),
 }
 
 #: the Voleur's words for staying Voleur
@@ -231,6 +233,7 @@ TARGETS: dict[Kind, int] = {
     Kind.FAVORISER: 1,
     Kind.CHARMER: MANY,
     Kind.CLIENTS: 2,
+    Kind.RECRUTER: 1,
 }
 
 

@@ -772,3 +772,35 @@ class ThiefChose(Event):
     voleur: str
     role: str
     drawn: bool = False
+
+
+@event
+@dataclass(frozen=True)
+class RecruitAttempted(Event):
+    """The Maître Vampire's recruit of tonight (004: « Le recrutement d'un joueur se fait la
+    Nuit mais la résolution n'est effective qu'au lever du Jour suivant »); told to nobody."""
+
+    vampire: str
+    target: str
+
+
+@event
+@dataclass(frozen=True)
+class AcolytesRecruited(Event):
+    """At dawn, `names` become the Maître Vampire's acolytes (004: a Villager, or « le couple
+    entier » of two Villagers, « en ne consommant qu'un seul recrutement réussi »)."""
+
+    vampire: str
+    names: list[str]
+
+
+@event
+@dataclass(frozen=True)
+class RecruitFailed(Event):
+    """At dawn, the Maître Vampire's recruit of `target` failed; `why`: "maitre-mort" (told to
+    nobody: « n'est pas non plus averti »), "cible-morte", "camp", "couple", "enfant-sauvage",
+    "acolyte", "limite"."""
+
+    vampire: str
+    target: str
+    why: str

@@ -46,6 +46,7 @@ class Kind(StrEnum):
     LISTE = "liste"
     DEPLACER = "deplacer"
     VOLER = "voler"
+    RECRUTER = "recruter"
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ ORDER_HINT = {
         Kind.LISTE: "liste A (ou B)",
         Kind.DEPLACER: "deplacer NOM liste A (ou B)",
         Kind.VOLER: "voler RÔLE (l'une de vos deux cartes) ou rester voleur",
+        Kind.RECRUTER: "recruter NOM",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -60,6 +61,7 @@ ORDER_HINT = {
         Kind.LISTE: "liste A (or B: your list)",
         Kind.DEPLACER: "deplacer NAME liste A (or B: move to the other group)",
         Kind.VOLER: "voler ROLE (take one of your two cards) or rester voleur (stay Thief)",
+        Kind.RECRUTER: "recruter NAME (recruit an acolyte)",
     },
 }
 

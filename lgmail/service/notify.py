@@ -209,6 +209,26 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                     help=spec.help.get(me.lang, spec.help.get("fr", "")),
                 )
             )
+        elif isinstance(event, ev.AcolytesRecruited):
+            # 004: the recruit learns « qu'il est un acolyte [...] au début du Jour suivant »
+            crypt = variant_of(state).readers(state, "crypte")
+            for name in [event.vampire, *event.names]:
+                if state.players[name].alive:
+                    out.append(
+                        _to(
+                            state,
+                            name,
+                            "player:notice",
+                            kind=event.TYPE,
+                            crypt=crypt,
+                            **event.payload(),
+                        )
+                    )
+        elif isinstance(event, ev.RecruitFailed) and state.players[event.vampire].alive:
+            # ruling: the Maître Vampire learns that it failed (not why); the target never
+            out.append(
+                _to(state, event.vampire, "player:notice", kind=event.TYPE, target=event.target)
+            )
         elif isinstance(event, ev.NightSlept):
             out.append(_to(state, event.name, "player:notice", kind=event.TYPE))
         elif isinstance(event, ev.ModelChosen) and event.drawn:

@@ -19,6 +19,7 @@ from lgmail.rules.roles import (
     loup_egare,
     loup_garou,
     loup_garou_blanc,
+    maitre_vampire,
     marchand_de_sable,
     metronome,
     pretre,
@@ -65,6 +66,7 @@ ROLES: dict[str, RoleSpec] = {
         avocat,
         abominable_sectaire,
         voleur,
+        maitre_vampire,
     )
 }
 

@@ -14,6 +14,7 @@ from lgmail.rules.roles import (
     enfant_sauvage,
     infect_pere_des_loups,
     joueur_de_flute,
+    maitre_vampire,
     metronome,
 )
 from lgmail.rules.state import GameState, Player
@@ -106,16 +107,23 @@ def colour(state: GameState, player: Player) -> str:
         return COLOUR[LOUPS]
     if infect_pere_des_loups.STATUS in player.status:
         return COLOUR[LOUPS]
+    if maitre_vampire.STATUS in player.status:
+        # ruling: an acolyte plays for the Maître Vampire, an independent (« Vert : [...] les
+        # éventuels camps Indépendants »)
+        return COLOUR[INDEPENDANT]
     if player.role in ROLE_COLOUR:
         return ROLE_COLOUR[player.role]
     return COLOUR[CAMP_OF[player.role]]
 
 
 def statuses(state: GameState, player: Player) -> list[str]:
-    """The statuses 004 says to announce at death: infecté, amoureux (acolyte to come)."""
+    """The statuses 004 says to announce at death: infecté, amoureux, acolyte (« le MJ annonce
+    toujours le statut d'acolyte à la mort de ces derniers »)."""
     out = []
     if infect_pere_des_loups.STATUS in player.status:
         out.append("infecte")
+    if maitre_vampire.STATUS in player.status:
+        out.append(maitre_vampire.STATUS)
     if player.name in state.lovers:
         out.append("amoureux")
     return out

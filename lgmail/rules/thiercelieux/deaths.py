@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from lgmail.rules import events as ev
 from lgmail.rules.classic.deaths import draw_heir, hunter, reaction_delay
-from lgmail.rules.roles import ROLES, ancien, avocat, chasseur, enfant_sauvage, loup_egare
+from lgmail.rules.roles import (
+    ROLES,
+    ancien,
+    avocat,
+    chasseur,
+    enfant_sauvage,
+    loup_egare,
+    maitre_vampire,
+)
 from lgmail.rules.thiercelieux import camps
 from lgmail.rules.thiercelieux.outcome import outcome
 from lgmail.rules.tx import Tx, iso
@@ -39,6 +47,10 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
             # 004, Cupidon: « Si l'un des deux joueurs amoureux venait à mourir, l'autre mourrait
             # immédiatement avec. »
             queue.append((lover, "grief"))
+        if maitre_vampire.is_vampire(player):
+            # 004: « Toute mort du Maître Vampire entraîne immédiatement la mort de ses
+            # acolytes »
+            queue += [(p.name, maitre_vampire.CAUSE) for p in maitre_vampire.acolytes(s, name)]
         if not queue:
             # 004, Avocat: « à la mort du dernier client, l'Avocat est aussitôt éliminé »
             queue += [(p.name, avocat.CAUSE) for p in avocat.bereft(s)]

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lgmail.rules import events as ev
+from lgmail.rules.roles import maitre_vampire
 from lgmail.rules.state import GameState
 
 
@@ -112,6 +113,19 @@ def _thief(s: GameState, e: ev.ThiefChose) -> None:
     s.extra.setdefault("voleur:choisi", []).append(e.voleur)
 
 
+def _recruit_attempted(s: GameState, e: ev.RecruitAttempted) -> None:
+    s.extra.setdefault(maitre_vampire.attempts_key(s.number), []).append([e.vampire, e.target])
+
+
+def _acolytes(s: GameState, e: ev.AcolytesRecruited) -> None:
+    for name in e.names:
+        s.players[name].status.add(maitre_vampire.STATUS)
+        s.players[name].links["camp"] = maitre_vampire.CAMP
+        s.players[name].links[maitre_vampire.LINK] = e.vampire
+    key = maitre_vampire.recruits_key(e.vampire)
+    s.extra[key] = int(s.extra.get(key, 0)) + 1
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -142,4 +156,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.MoveOrdered: _move,
     ev.GroupChanged: _group,
     ev.ThiefChose: _thief,
+    ev.RecruitAttempted: _recruit_attempted,
+    ev.AcolytesRecruited: _acolytes,
+    ev.RecruitFailed: _nothing,
 }

@@ -36,6 +36,7 @@ from lgmail.rules.roles import (
     infect_pere_des_loups,
     joueur_de_flute,
     loup_garou_blanc,
+    maitre_vampire,
     marchand_de_sable,
     metronome,
     renard,
@@ -80,6 +81,7 @@ ROLE_SLUGS = (
     "avocat",
     "abominable-sectaire",
     "voleur",
+    "maitre-vampire",
 )
 
 #: which step each order is given in
@@ -96,6 +98,7 @@ STEP_OF: dict[Kind, str] = {
     Kind.LISTE: CUPIDON,
     Kind.DEPLACER: LOUPS,
     Kind.VOLER: CUPIDON,
+    Kind.RECRUTER: LOUPS,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -252,6 +255,8 @@ class Thiercelieux(Classic):
         if kind is Kind.CLIENTS:
             # 004: « Pendant la première Nuit »
             return state.number == 1 and not avocat.clients(state, player)
+        if kind is Kind.RECRUTER:
+            return maitre_vampire.room(state, player)
         return True
 
     def done(self, state: GameState, player: Player, step: str) -> bool:
@@ -351,6 +356,10 @@ class Thiercelieux(Classic):
         if not self._may(s, player, order.kind):
             if order.kind is Kind.ELIMINER and player.role == loup_garou_blanc.ROLE.slug:
                 raise Refused(Cause.NOT_NOW, when="even-night")
+            if order.kind is Kind.RECRUTER:
+                # 004: « A aucun moment le Maître Vampire ne peut pas avoir plus de deux
+                # acolytes en jeu avec lui », « un nombre maximum de recrutements réussis »
+                raise Refused(Cause.NOT_ALLOWED, why="vampire-limit")
             raise Refused(Cause.ALREADY_USED)
         self._check(s, player, order)
         return step
@@ -393,6 +402,8 @@ class Thiercelieux(Classic):
                 raise Refused(Cause.ILLEGAL_TARGET, target=" / ".join(order.targets), why="two")
             if player.name in order.targets:
                 raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
+        elif kind is Kind.RECRUTER and order.target == player.name:
+            raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
         elif kind is Kind.MODELE and order.target == player.name:
             # 004: « il indique au MJ un autre joueur de la partie »
             raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
@@ -431,7 +442,10 @@ class Thiercelieux(Classic):
             tx.emit(ev.DawnBroke(s.number))
             victims, infected = night.dawn_attacks(tx)
             deaths.kill(tx, victims)
-            if infected and s.players[infected].alive:
+            # 004: « Si ce recrutement est valable à l'issue de la résolution des actions de la
+            # Nuit, alors le recrutement réussit et l'infection échoue. »
+            recruited = night.recruit(tx)
+            if infected and s.players[infected].alive and infected not in recruited:
                 # 004: « Il intègre l'antre au lever du Jour, après que le reste des autres
                 # actions de Nuit ait été décidé et résolu. »
                 tx.emit(ev.CampChanged(infected, camps.LOUPS, infect_pere_des_loups.STATUS))
@@ -584,6 +598,10 @@ class Thiercelieux(Classic):
             for p in state.players.values():
                 if camps.in_den(p) and p.name != viewer and not p.revealed:
                     known[p.name] = "loup-garou"
+        master = maitre_vampire.master_of(me)
+        if master and not state.ended:
+            # La Crypte des Vampires, « connu d'eux seuls »: the acolytes know their master
+            known[master] = maitre_vampire.ROLE.slug
         known.update(deux_soeurs.sisters(state, viewer))
         known.update(
             {p.name: p.role for p in state.by_role(villageois_villageois.ROLE.slug, alive=False)}
@@ -591,7 +609,18 @@ class Thiercelieux(Classic):
         known.update(me.learned)
         return known
 
+    def channels(self) -> tuple[str, ...]:
+        return (*classic_channels.CHANNELS, maitre_vampire.CRYPTE)
+
     def may_post(self, state: GameState, player: Player, channel: str) -> None:
+        if channel == maitre_vampire.CRYPTE:
+            # 004: « Le Maître Vampire et ses éventuels acolytes disposent d'un sous-forum connu
+            # d'eux seuls (La Crypte des Vampires) »
+            if not player.alive:
+                raise Refused(Cause.DEAD)
+            if player.name not in {p.name for p in maitre_vampire.crypt(state)}:
+                raise Refused(Cause.NOT_YOUR_ROLE, kind=channel)
+            return
         if channel == classic_channels.MEUTE and player.alive:
             if not camps.in_den(player):
                 raise Refused(Cause.NOT_YOUR_ROLE, kind=channel)
@@ -603,6 +632,8 @@ class Thiercelieux(Classic):
     def readers(self, state: GameState, channel: str) -> list[str]:
         if channel == classic_channels.MEUTE:
             return [p.name for p in camps.den(state)]
+        if channel == maitre_vampire.CRYPTE:
+            return [p.name for p in maitre_vampire.crypt(state)]
         return classic_channels.readers(state, channel)
 
     def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:

@@ -22,6 +22,7 @@ from lgmail.rules.roles import (
     joueur_de_flute,
     loup_egare,
     loup_garou_blanc,
+    maitre_vampire,
     metronome,
     pretre,
     princesse,
@@ -222,6 +223,31 @@ def _bonus_life(state: GameState, name: str) -> bool:
     return metronome.bonus_life(state, camps.acting(state, state.players[name]))
 
 
+def _recruter(tx: Tx) -> None:
+    """004: « Le Maître Vampire agit de Nuit en ciblant des joueurs »; the recruit is settled at
+    dawn (`recruit`). The Salvateur does not stop it (« Le Salvateur ne protège pas [...] du
+    recrutement [...] du Maitre Vampire »)."""
+    s = tx.state
+    for player, targets in _given(s, maitre_vampire.ROLE.slug, Kind.RECRUTER):
+        if maitre_vampire.room(s, player):
+            tx.emit(ev.RecruitAttempted(player.name, targets[0]))
+
+
+def recruit(tx: Tx) -> set[str]:
+    """Dawn: each recruit of tonight succeeds « si le Maître Vampire et le recruté ont survécu »
+    and the target's alignment allows it; who became acolytes."""
+    s = tx.state
+    out: set[str] = set()
+    for master, target in list(s.extra.get(maitre_vampire.attempts_key(s.number), [])):
+        group, why = maitre_vampire.recruited(s, s.players[master], target, camps.camp)
+        if why is None:
+            tx.emit(ev.AcolytesRecruited(master, group))
+            out.update(group)
+        else:
+            tx.emit(ev.RecruitFailed(master, target, why))
+    return out
+
+
 def _devorer(tx: Tx) -> None:
     """004: « Le dernier message en couleur dans l'Antre (dans le temps imparti) est enregistré
     comme choix de victime »; only a living member of the den counts."""
@@ -290,6 +316,7 @@ RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "favoriser": _favoriser,
     "flairer": _flairer,
     "proteger": _proteger,
+    "recruter": _recruter,
     "devorer": _devorer,
     "infecter": _infecter,
     "eliminer-blanc": _eliminer_blanc,
@@ -349,7 +376,11 @@ def dawn_attacks(tx: Tx) -> tuple[list[tuple[str, str]], str | None]:
         if _bonus_life(s, victim):
             # 004: « il perd sa protection et fait échouer l'infection »
             tx.emit(ev.AncienResisted(victim))
-        elif prey.role not in infect_pere_des_loups.IMMUNE:
+        elif (
+            prey.role not in infect_pere_des_loups.IMMUNE
+            and maitre_vampire.STATUS not in prey.status
+        ):
+            # 004: « Le Maître Vampire et ses acolytes ne peuvent pas être infectés. »
             # 004: « Le Salvateur ne peut pas protéger d'une infection »
             infected = victim
     elif victim and victim != night.protected:

@@ -5,11 +5,18 @@ lovers when they are the last two (« éradiquer l'intégralité des autres joue
 Loup-Garou Blanc when he is « le dernier joueur encore en jeu »; the Joueur de Flûte when
 « tout le monde, sans tenir compte du Joueur de Flûte, est charmé ». Camps are the players' camps
 now (an infected villager plays for the wolves). The Avocat stands in no camp's way and wins
-with a client who wins alive (`avocat.winners`)."""
+with a client who wins alive (`avocat.winners`). The Maître Vampire wins when « il n'y ait plus
+que lui ou d'éventuels acolytes encore en jeu », with his acolytes."""
 
 from __future__ import annotations
 
-from lgmail.rules.roles import abominable_sectaire, avocat, joueur_de_flute, loup_garou_blanc
+from lgmail.rules.roles import (
+    abominable_sectaire,
+    avocat,
+    joueur_de_flute,
+    loup_garou_blanc,
+    maitre_vampire,
+)
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux.camps import LOUPS, VILLAGE, camp, traitors
 
@@ -39,6 +46,14 @@ def _camps(state: GameState) -> tuple[str | None, list[str]] | None:
         if joueur_de_flute.is_piper(piper) and joueur_de_flute.wins(state, piper):
             lover = state.lover_of(piper.name)
             return joueur_de_flute.ROLE.slug, [piper.name, *([lover] if lover else [])]
+    for master in living:
+        if maitre_vampire.is_vampire(master) and all(
+            maitre_vampire.master_of(p) == master.name for p in living if p is not master
+        ):
+            # 004: « qu'il n'y ait plus que lui ou d'éventuels acolytes encore en jeu »; an
+            # acolyte's « condition de victoire est que le Maître Vampire remporte la partie »
+            acolytes = maitre_vampire.acolytes(state, master.name, alive=False)
+            return maitre_vampire.ROLE.slug, [master.name, *(p.name for p in acolytes)]
     if len(living) == 1 and living[0].role == loup_garou_blanc.ROLE.slug:
         return loup_garou_blanc.ROLE.slug, [living[0].name]
     for side in (VILLAGE, LOUPS):

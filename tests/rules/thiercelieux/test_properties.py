@@ -158,6 +158,12 @@ def check_winner(state: GameState) -> None:
         groups = state.extra.get("sectaire:groupes") or state.options["sectaire_listes"]
         opposed = [g for g in groups[liste].values() if sectaire not in g]
         assert not any(state.players[n].alive for n in opposed[0])
+    elif state.winner == "maitre-vampire":
+        # 004: « qu'il n'y ait plus que lui ou d'éventuels acolytes encore en jeu »
+        (master,) = [p for p in living if p.role == "maitre-vampire"]
+        assert all(p is master or p.links.get("vampire") == master.name for p in living)
+        acolytes = {p.name for p in state.players.values() if p.links.get("vampire")}
+        assert set(won) == {master.name, *acolytes}
     elif state.winner == "loup-garou-blanc":
         assert [p.role for p in living] == ["loup-garou-blanc"]
         assert won == [living[0].name]
@@ -166,7 +172,7 @@ def check_winner(state: GameState) -> None:
     for p in state.players.values():
         # a camp is one of 004's, and only the infected or the Enfant Sauvage change it
         if camps.camp(p) != CAMP_OF[p.role]:
-            assert p.status & {"infecte", "sauvage-loup"}, p
+            assert p.status & {"infecte", "sauvage-loup", "acolyte"}, p
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
