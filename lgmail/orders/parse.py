@@ -26,7 +26,6 @@ VERBS: dict[Kind, tuple[str, ...]] = {
         "sonde",
         "voir",
         "vois",
-        "espionner",
         "regarder",
         "probe",
         "see",
@@ -132,6 +131,9 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     Kind.VOLER: ("voler", "vole", "carte", "rester", "reste", "steal", "card", "stay"),
     # 004: the Maître Vampire's recruit
     Kind.RECRUTER: ("recruter", "recrute", "mordre", "mords", "recruit", "bite"),
+    # 004: the Petite Fille's square (« espionner les Loups-Garous », « une case qu'elle veut
+    # observer »); "espionner NOM" still probes (Voyante)
+    Kind.ESPIONNER: ("espionner", "espionne", "observer", "observe", "spy", "watch"),
 }
 
 #: the Voleur's words for staying Voleur
@@ -389,6 +391,8 @@ def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Orde
         return _sectaire(kind, rest, players, me)
     if kind is Kind.VOLER:
         return _card(kind, rest, folded)
+    if kind is Kind.ESPIONNER:
+        return _square(rest, players, me)
     needed = TARGETS.get(kind, 0)
     if needed == 0:
         return Order(kind)
@@ -472,6 +476,21 @@ def _card(kind: Kind, rest: list[str], folded: list[str]) -> Order | Refusal:
     if STAY & set(folded):
         return Order(kind, args=("voleur",))
     return Refusal(Cause.UNREADABLE, {"missing": "role"})
+
+
+_SQUARE = re.compile(r"(?<![a-z0-9])([a-g])\s*-?\s*([1-7])(?![a-z0-9])")
+
+
+def _square(rest: list[str], players: Sequence[str], me: str | None) -> Order | Refusal:
+    """004's Petite Fille: « espionner C3 » (a square from A1 to G7); a name instead of a
+    square probes that player (« espionner NOM », the Voyante's)."""
+    found = _SQUARE.search(" ".join(fold(w) for w in rest))
+    if found:
+        return Order(Kind.ESPIONNER, args=(f"{found.group(1).upper()}{found.group(2)}",))
+    got = _resolve(rest, players, me)
+    if isinstance(got, str):
+        return Order(Kind.SONDER, (got,))
+    return Refusal(Cause.UNREADABLE, {"missing": "square"})
 
 
 def _two_names(words: list[str]) -> list[list[str]]:

@@ -786,12 +786,34 @@ class RecruitAttempted(Event):
 
 @event
 @dataclass(frozen=True)
+class GridPlaced(Event):
+    """The Petite Fille's map (004): « Le MJ prévoie secrètement, avant le début de la partie,
+    deux cases par Loup-Garou (Passager et Égaré compris) et autant de case Petite Fille qu'il
+    y a de Loup-Garou. » `loups`: wolf -> his two squares; `drawn` when the MJ gave none that
+    holds. Secret: the MJ's only."""
+
+    loups: dict[str, list[str]]
+    petite_fille: list[str]
+    drawn: bool = False
+
+
+@event
+@dataclass(frozen=True)
 class AcolytesRecruited(Event):
     """At dawn, `names` become the Maître Vampire's acolytes (004: a Villager, or « le couple
     entier » of two Villagers, « en ne consommant qu'un seul recrutement réussi »)."""
 
     vampire: str
     names: list[str]
+
+
+@event
+@dataclass(frozen=True)
+class SquareChosen(Event):
+    """The square the Petite Fille watches tonight (her `espionner` order)."""
+
+    petite_fille: str
+    square: str
 
 
 @event
@@ -804,3 +826,16 @@ class RecruitFailed(Event):
     vampire: str
     target: str
     why: str
+
+
+@event
+@dataclass(frozen=True)
+class SquareWatched(Event):
+    """What the square hid (004): `found` "loup" (`wolf` named to her), "petite-fille" (« La
+    Petite Fille est découverte et elle est dévorée sur le champ. La victime initiale des
+    Loups-Garous est annulée. ») or "vide"."""
+
+    petite_fille: str
+    square: str
+    found: str
+    wolf: str | None = None

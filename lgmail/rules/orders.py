@@ -47,6 +47,7 @@ class Kind(StrEnum):
     DEPLACER = "deplacer"
     VOLER = "voler"
     RECRUTER = "recruter"
+    ESPIONNER = "espionner"
 
 
 @dataclass(frozen=True)

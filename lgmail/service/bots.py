@@ -79,6 +79,8 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             out.append(rng.choice([f"voler {c}" for c in cards] + stay))
         elif verb == "recruter" and others and rng.random() < 0.5:
             out.append(f"recruter {rng.choice(others)}")
+        elif verb == "espionner":
+            out.append(f"espionner {rng.choice('ABCDEFG')}{rng.randint(1, 7)}")
         elif verb == "votants" and others:
             out.append("votants " + ", ".join(rng.sample(others, max(1, len(others) // 2))))
     if not out and can_do(state, name):

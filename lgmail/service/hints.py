@@ -35,6 +35,7 @@ ORDER_HINT = {
         Kind.DEPLACER: "deplacer NOM liste A (ou B)",
         Kind.VOLER: "voler RÔLE (l'une de vos deux cartes) ou rester voleur",
         Kind.RECRUTER: "recruter NOM",
+        Kind.ESPIONNER: "espionner CASE (de A1 à G7)",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -62,6 +63,7 @@ ORDER_HINT = {
         Kind.DEPLACER: "deplacer NAME liste A (or B: move to the other group)",
         Kind.VOLER: "voler ROLE (take one of your two cards) or rester voleur (stay Thief)",
         Kind.RECRUTER: "recruter NAME (recruit an acolyte)",
+        Kind.ESPIONNER: "espionner SQUARE (spy: A1 to G7)",
     },
 }
 

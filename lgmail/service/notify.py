@@ -229,6 +229,10 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
             out.append(
                 _to(state, event.vampire, "player:notice", kind=event.TYPE, target=event.target)
             )
+        elif isinstance(event, ev.SquareWatched):
+            out.append(
+                _to(state, event.petite_fille, "player:notice", kind=event.TYPE, **event.payload())
+            )
         elif isinstance(event, ev.NightSlept):
             out.append(_to(state, event.name, "player:notice", kind=event.TYPE))
         elif isinstance(event, ev.ModelChosen) and event.drawn:

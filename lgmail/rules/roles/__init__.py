@@ -22,6 +22,7 @@ from lgmail.rules.roles import (
     maitre_vampire,
     marchand_de_sable,
     metronome,
+    petite_fille,
     pretre,
     princesse,
     renard,
@@ -67,6 +68,7 @@ ROLES: dict[str, RoleSpec] = {
         abominable_sectaire,
         voleur,
         maitre_vampire,
+        petite_fille,
     )
 }
 

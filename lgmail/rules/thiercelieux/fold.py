@@ -126,6 +126,24 @@ def _acolytes(s: GameState, e: ev.AcolytesRecruited) -> None:
     s.extra[key] = int(s.extra.get(key, 0)) + 1
 
 
+def _grid(s: GameState, e: ev.GridPlaced) -> None:
+    s.extra["grille"] = {"loups": dict(e.loups), "petite_fille": list(e.petite_fille)}
+
+
+def _square(s: GameState, e: ev.SquareChosen) -> None:
+    s.extra.setdefault(f"espionner:{s.number}", {})[e.petite_fille] = e.square
+
+
+def _watched(s: GameState, e: ev.SquareWatched) -> None:
+    if e.found == "loup" and e.wolf and e.wolf != e.petite_fille:
+        # « Le nom du Loup-Garou en question est donné à la Petite Fille. »
+        s.players[e.petite_fille].learned.setdefault(e.wolf, "loup-garou")
+    elif e.found == "petite-fille":
+        # « La victime initiale des Loups-Garous est annulée. »
+        s.extra[f"decouverte:{s.number}"] = e.petite_fille
+        s.night.victim = None
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -159,4 +177,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.RecruitAttempted: _recruit_attempted,
     ev.AcolytesRecruited: _acolytes,
     ev.RecruitFailed: _nothing,
+    ev.GridPlaced: _grid,
+    ev.SquareChosen: _square,
+    ev.SquareWatched: _watched,
 }

@@ -39,6 +39,7 @@ from lgmail.rules.roles import (
     maitre_vampire,
     marchand_de_sable,
     metronome,
+    petite_fille,
     renard,
     salvateur,
     sorciere,
@@ -82,6 +83,7 @@ ROLE_SLUGS = (
     "abominable-sectaire",
     "voleur",
     "maitre-vampire",
+    "petite-fille",
 )
 
 #: which step each order is given in
@@ -99,6 +101,7 @@ STEP_OF: dict[Kind, str] = {
     Kind.DEPLACER: LOUPS,
     Kind.VOLER: CUPIDON,
     Kind.RECRUTER: LOUPS,
+    Kind.ESPIONNER: LOUPS,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -116,6 +119,7 @@ MAIN_ORDER: dict[str, Kind] = {
     "avocat": Kind.CLIENTS,
     "abominable-sectaire": Kind.LISTE,
     "voleur": Kind.VOLER,
+    "petite-fille": Kind.ESPIONNER,
 }
 
 #: reactions whose answer may change who wins
@@ -166,6 +170,8 @@ class Thiercelieux(Classic):
             # 004: « Le MJ annonce toujours, au début de la partie (élections) [...] qu'il a mis
             # un Abominable Sectaire dans sa partie. »
             tx.emit(ev.SectaireAnnounced(abominable_sectaire.lists(s)))
+        if s.by_role(petite_fille.ROLE.slug, alive=False) and not petite_fille.grid(s):
+            self._place_grid(tx)
         if s.phase != "night":
             return
         for player in s.by_role(metronome.ROLE.slug):
@@ -175,6 +181,29 @@ class Thiercelieux(Classic):
             role = metronome.TABLE[int(number)]
             asleep = [p.name for p in s.living() if p.role == role and p.name != player.name]
             tx.emit(ev.MetronomeTurned(player.name, s.number, int(number), role, asleep))
+
+    def _place_grid(self, tx: Tx) -> None:
+        """004, Petite Fille: « Le MJ prévoie secrètement, avant le début de la partie, deux
+        cases par Loup-Garou (Passager et Égaré compris) et autant de case Petite Fille qu'il y
+        a de Loup-Garou. »: the MJ's grid (option `grille_petite_fille`), else a drawn one."""
+        s = tx.state
+        wolves = [
+            p.name
+            for p in s.players.values()
+            if camps.is_wolf(p) or p.role in petite_fille.ALSO_WOLVES
+        ]
+        given = petite_fille.placement(s.options.get(petite_fille.OPTION), wolves)
+        if given is None:
+            squares = tx.draw("grille", list(petite_fille.SQUARES), 3 * len(wolves))
+            pairs = [squares[2 * i : 2 * i + 2] for i in range(len(wolves))]
+            placed = dict(zip(wolves, pairs, strict=True))
+            tx.emit(ev.GridPlaced(placed, squares[2 * len(wolves) :], drawn=True))
+            return
+        pairs, girl, named = given
+        if not named and len(wolves) > 1:
+            # the MJ's pairs are dealt to the wolves by a recorded draw
+            wolves = tx.draw("grille:loups", wolves, len(wolves))
+        tx.emit(ev.GridPlaced(dict(zip(wolves, pairs, strict=True)), girl))
 
     # --- who acts --------------------------------------------------------------------------
 
@@ -284,6 +313,9 @@ class Thiercelieux(Classic):
         if order.kind is Kind.VOLER:
             self._thief(tx, player, order)
             return
+        if order.kind is Kind.ESPIONNER:
+            self._spy(tx, player, order)
+            return
         if order.kind is Kind.TRANCHER:
             self._trancher(tx, player, order)
             return
@@ -339,6 +371,19 @@ class Thiercelieux(Classic):
         if card != voleur.ROLE.slug and card not in voleur.cards(s, player):
             raise Refused(Cause.ILLEGAL_TARGET, target=card, why="not-a-card")
         night.take_card(tx, player.name, card)
+
+    def _spy(self, tx: Tx, player: Player, order: Order) -> None:
+        """004, Petite Fille: « une case qu'elle veut observer sur la carte du Village »."""
+        s = tx.state
+        where = petite_fille.square(order.args[0]) if order.args else None
+        if where is None:
+            raise Refused(Cause.UNREADABLE, missing="square")
+        step = self._power_step(s, player, order)
+        if not petite_fille.grid(s):
+            # she came into the game after it started (the Voleur's card): the grid now
+            self._place_grid(tx)
+        tx.emit(ev.OrderAccepted(player.name, step, order.kind.value, []))
+        tx.emit(ev.SquareChosen(player.name, where))
 
     def _power_step(self, s: GameState, player: Player, order: Order) -> str:
         spec = self._spec(s, player)

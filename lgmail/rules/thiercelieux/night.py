@@ -24,6 +24,7 @@ from lgmail.rules.roles import (
     loup_garou_blanc,
     maitre_vampire,
     metronome,
+    petite_fille,
     pretre,
     princesse,
     renard,
@@ -259,6 +260,21 @@ def _devorer(tx: Tx) -> None:
     tx.emit(ev.WolvesChose(None, None))
 
 
+def _espionner(tx: Tx) -> None:
+    """004, Petite Fille: what the square she watches hides: a wolf's name, her discovery (the
+    pack's victim spared), or nothing."""
+    s = tx.state
+    for player, _ in _given(s, petite_fille.ROLE.slug, Kind.ESPIONNER):
+        where = petite_fille.watched(s, player.name)
+        if where is None:
+            continue
+        found, wolf = petite_fille.hides(s, where)
+        if found == petite_fille.GIRL and (petite_fille.caught(s) or not camps.den(s)):
+            # ruling: no wolf left in the den to devour her (or one already caught): nothing
+            found = petite_fille.EMPTY
+        tx.emit(ev.SquareWatched(player.name, where, found, wolf))
+
+
 def _infecter(tx: Tx) -> None:
     s = tx.state
     for player, _ in _given(s, infect_pere_des_loups.ROLE.slug, Kind.INFECTER):
@@ -318,6 +334,7 @@ RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "proteger": _proteger,
     "recruter": _recruter,
     "devorer": _devorer,
+    "espionner": _espionner,
     "infecter": _infecter,
     "eliminer-blanc": _eliminer_blanc,
     "eliminer-gml": _eliminer_gml,
@@ -368,6 +385,11 @@ def dawn_attacks(tx: Tx) -> tuple[list[tuple[str, str]], str | None]:
     s = tx.state
     night = s.night
     out: list[tuple[str, str]] = []
+    girl = petite_fille.caught(s)
+    if girl and s.players[girl].alive:
+        # 004: « Rien ne peut empêcher la Petite Fille d'être dévorée lorsqu'elle est découverte
+        # suite à son action de Nuit. »
+        out.append((girl, petite_fille.CAUSE))
     infected: str | None = None
     victim = night.victim if night.victim and s.players[night.victim].alive else None
     infecting = infection(s)

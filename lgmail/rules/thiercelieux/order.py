@@ -51,6 +51,9 @@ NIGHT: tuple[Action, ...] = (
     Action("proteger", ("salvateur", "metronome"), "loups"),
     Action("recruter", ("maitre-vampire",), "loups"),
     Action("devorer", ("loup-garou",), "loups"),
+    # 004, Petite Fille: found on a Petite Fille square, « La victime initiale des Loups-Garous
+    # est annulée »: after the pack chose, before what the victim feeds (infection, Sorcière)
+    Action("espionner", ("petite-fille",), "loups"),
     Action("infecter", ("infect-pere-des-loups",), "loups"),
     Action("eliminer-blanc", ("loup-garou-blanc",), "loups"),
     Action("eliminer-gml", ("grand-mechant-loup",), "loups"),
@@ -116,6 +119,25 @@ BEFORE: tuple[tuple[str, str, str], ...] = (
         "Pyromane : « Si le Pyromane désigne le même joueur que la victime du meurtre des "
         "Loups-Garous cette Nuit-là, alors c'est le Loup-Garou qui effectue le meurtre qui est "
         "éliminé. »",
+    ),
+    (
+        "devorer",
+        "espionner",
+        "Petite Fille : « La Petite Fille est découverte et elle est dévorée sur le champ. La "
+        "victime initiale des Loups-Garous est annulée. »",
+    ),
+    (
+        "espionner",
+        "infecter",
+        "Infect Père des Loups : « de recruter la victime de la nuit en remplacement de l'action "
+        "nocturne de dévorer »; Petite Fille : « Rien ne peut empêcher la Petite Fille d'être "
+        "dévorée lorsqu'elle est découverte suite à son action de Nuit. »",
+    ),
+    (
+        "espionner",
+        "sorciere",
+        "Petite Fille : « La victime initiale des Loups-Garous est annulée. »; Sorcière : « le "
+        "Maître du Jeu lui annonce le nom de la victime des Loups-garous »",
     ),
     (
         "devorer",
