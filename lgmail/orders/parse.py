@@ -134,6 +134,10 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     # 004: the Petite Fille's square (« espionner les Loups-Garous », « une case qu'elle veut
     # observer »); "espionner NOM" still probes (Voyante)
     Kind.ESPIONNER: ("espionner", "espionne", "observer", "observe", "spy", "watch"),
+    # 004: the Marquise's three actions
+    Kind.LETTRE: ("lettre", "letter"),
+    Kind.SENTENCE: ("sentence", "sentencier", "condamner", "condamne", "sentenced"),
+    Kind.JEUX: ("jeux de pouvoir", "jeux", "jeu", "power play", "powerplay", "power"),
 }
 
 #: the Voleur's words for staying Voleur
@@ -236,6 +240,8 @@ TARGETS: dict[Kind, int] = {
     Kind.CHARMER: MANY,
     Kind.CLIENTS: 2,
     Kind.RECRUTER: 1,
+    Kind.SENTENCE: 1,
+    Kind.JEUX: 1,
 }
 
 
@@ -393,6 +399,10 @@ def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Orde
         return _card(kind, rest, folded)
     if kind is Kind.ESPIONNER:
         return _square(rest, players, me)
+    if kind is Kind.LETTRE:
+        # 004: « elle écrit un message de la longueur et de la forme qu'elle souhaite »
+        said = _after_verb(text, kind)
+        return Order(kind, args=(said,)) if said else Refusal(Cause.UNREADABLE, {"missing": "text"})
     needed = TARGETS.get(kind, 0)
     if needed == 0:
         return Order(kind)
@@ -499,6 +509,20 @@ def _two_names(words: list[str]) -> list[list[str]]:
 
 
 def parse(text: str, players: Sequence[str], me: str | None = None) -> list[Line]:
-    """Every non-empty line of `text` with its meaning."""
-    lines = [line.strip() for line in text.splitlines()]
-    return [Line(line, parse_line(line, players, me)) for line in lines if line]
+    """Every non-empty line of `text` with its meaning. A letter (004, the Marquise's « Lettre
+    de la marquise », « de la longueur et de la forme qu'elle souhaite ») runs to the end."""
+    raw = text.splitlines()
+    out: list[Line] = []
+    for i, line in enumerate(raw):
+        line = line.strip()
+        if not line:
+            continue
+        result = parse_line(line, players, me)
+        if isinstance(result, Order) and result.kind is Kind.LETTRE:
+            letter = "\n".join([result.args[0], *raw[i + 1 :]]).strip()
+            out.append(
+                Line("\n".join([line, *raw[i + 1 :]]).strip(), Order(Kind.LETTRE, args=(letter,)))
+            )
+            break
+        out.append(Line(line, result))
+    return out

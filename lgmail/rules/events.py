@@ -799,6 +799,31 @@ class GridPlaced(Event):
 
 @event
 @dataclass(frozen=True)
+class MarquiseChose(Event):
+    """The Marquise's action of night `night` (004: « La Marquise choisit une de ces trois
+    actions chaque Nuit »): `action` is "lettre" (with its `text`), "sentence" or "jeux" (with
+    its `target`); her last order of the night counts."""
+
+    marquise: str
+    night: int
+    action: str
+    target: str | None = None
+    text: str = ""
+
+
+@event
+@dataclass(frozen=True)
+class SentencePassed(Event):
+    """004, « Sentence de la marquise »: `target` loses his night and day powers « pour la Nuit
+    en cours et le bûcher suivant »; he is not told."""
+
+    marquise: str
+    target: str
+    night: int
+
+
+@event
+@dataclass(frozen=True)
 class AcolytesRecruited(Event):
     """At dawn, `names` become the Maître Vampire's acolytes (004: a Villager, or « le couple
     entier » of two Villagers, « en ne consommant qu'un seul recrutement réussi »)."""
@@ -839,3 +864,25 @@ class SquareWatched(Event):
     square: str
     found: str
     wolf: str | None = None
+
+
+@event
+@dataclass(frozen=True)
+class PowerProbed(Event):
+    """004, « Jeux de pouvoir »: the Marquise learns `target`'s power, the role (`power`) or None
+    for « Pas de pouvoir », never his camp."""
+
+    marquise: str
+    target: str
+    power: str | None
+
+
+@event
+@dataclass(frozen=True)
+class LetterPublished(Event):
+    """004, « Lettre de la marquise »: « publié en début de journée par le meneur »; the public
+    reads the text, not who wrote it."""
+
+    marquise: str
+    text: str
+    night: int

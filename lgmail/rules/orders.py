@@ -48,6 +48,9 @@ class Kind(StrEnum):
     VOLER = "voler"
     RECRUTER = "recruter"
     ESPIONNER = "espionner"
+    LETTRE = "lettre"
+    SENTENCE = "sentence"
+    JEUX = "jeux"
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,9 @@ ORDER_HINT = {
         Kind.VOLER: "voler RÔLE (l'une de vos deux cartes) ou rester voleur",
         Kind.RECRUTER: "recruter NOM",
         Kind.ESPIONNER: "espionner CASE (de A1 à G7)",
+        Kind.LETTRE: "lettre TEXTE (jusqu'à la fin du mail)",
+        Kind.SENTENCE: "sentence NOM",
+        Kind.JEUX: "jeux NOM (Jeux de pouvoir)",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -64,6 +67,9 @@ ORDER_HINT = {
         Kind.VOLER: "voler ROLE (take one of your two cards) or rester voleur (stay Thief)",
         Kind.RECRUTER: "recruter NAME (recruit an acolyte)",
         Kind.ESPIONNER: "espionner SQUARE (spy: A1 to G7)",
+        Kind.LETTRE: "lettre TEXT (letter, to the end of the mail)",
+        Kind.SENTENCE: "sentence NAME (their powers taken tonight and at the next stake)",
+        Kind.JEUX: "jeux NAME (power play: learn their power)",
     },
 }
 

@@ -48,10 +48,16 @@ PUBLIC = (
     ev.NightSkipped,
     ev.SectaireAnnounced,
     ev.GroupChanged,
+    ev.LetterPublished,
 )
 #: what a public fact must not tell (002: the lottery's winners and a murmur's author are
 #: private)
-HIDDEN = {"LotteryDrawn": ("winners", "jackpot"), "MurmurPublished": ("player",)}
+HIDDEN = {
+    "LotteryDrawn": ("winners", "jackpot"),
+    "MurmurPublished": ("player",),
+    # 004: the Marquise's letter is published by the MJ, not signed
+    "LetterPublished": ("marquise",),
+}
 
 
 @dataclass(frozen=True)
@@ -232,6 +238,10 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
         elif isinstance(event, ev.SquareWatched):
             out.append(
                 _to(state, event.petite_fille, "player:notice", kind=event.TYPE, **event.payload())
+            )
+        elif isinstance(event, ev.PowerProbed):
+            out.append(
+                _to(state, event.marquise, "player:notice", kind=event.TYPE, **event.payload())
             )
         elif isinstance(event, ev.NightSlept):
             out.append(_to(state, event.name, "player:notice", kind=event.TYPE))

@@ -21,6 +21,7 @@ from lgmail.rules.roles import (
     loup_garou_blanc,
     maitre_vampire,
     marchand_de_sable,
+    marquise,
     metronome,
     petite_fille,
     pretre,
@@ -69,6 +70,7 @@ ROLES: dict[str, RoleSpec] = {
         voleur,
         maitre_vampire,
         petite_fille,
+        marquise,
     )
 }
 

@@ -15,7 +15,7 @@ from lgmail.rules.roles import (
     loup_egare,
     maitre_vampire,
 )
-from lgmail.rules.thiercelieux import camps
+from lgmail.rules.thiercelieux import camps, powers
 from lgmail.rules.thiercelieux.outcome import outcome
 from lgmail.rules.tx import Tx, iso
 
@@ -55,7 +55,9 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
             # 004, Avocat: « à la mort du dernier client, l'Avocat est aussitôt éliminé »
             queue += [(p.name, avocat.CAUSE) for p in avocat.bereft(s)]
     if not s.powers_lost and any(
-        camps.acting(s, s.players[n]) == ancien.ROLE.slug and cause in VILLAGE_KILLS
+        camps.acting(s, s.players[n]) == ancien.ROLE.slug
+        and cause in VILLAGE_KILLS
+        and not powers.stripped(s, s.players[n])
         for n, cause in died
     ):
         lost = sorted(slug for slug, spec in ROLES.items() if spec.village_power)
@@ -66,7 +68,10 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
     for name, _ in died:
         # 004: « lors de sa mort, il doit désigner un joueur encore en jeu » (any death), unless
         # the village lost its powers (« y compris le Chasseur »)
-        if s.players[name].role == chasseur.ROLE.slug and not s.powers_lost:
+        # 004, Chasseur: « Si l'action du Chasseur n'est pas empêchée (Assommeur, Protecteur,
+        # "Sentence la Marquise" [...]) »
+        hunter_role = s.players[name].role == chasseur.ROLE.slug
+        if hunter_role and not s.powers_lost and not powers.stripped(s, s.players[name]):
             hunter(tx, name, kill)
     for name, _ in died:
         if s.captain == name and (
@@ -81,6 +86,9 @@ def _orphans(tx: Tx, model: str) -> None:
     d'un bûcher, l'Enfant Sauvage intègre l'antre immédiatement pour la Nuit qui tombe. »"""
     s = tx.state
     for child in enfant_sauvage.children_of(s, model):
+        if powers.stripped(s, child):
+            # 004, Fantôme: « l'Enfant Sauvage reste Villageois, même si son modèle meurt »
+            continue
         tx.emit(ev.CampChanged(child.name, camps.LOUPS, enfant_sauvage.TURNED))
         if s.phase in ("day", "election"):
             tx.emit(ev.DenJoined(child.name, "modele"))
@@ -92,7 +100,7 @@ def _strays(tx: Tx) -> None:
     s = tx.state
     for stray in s.by_role(loup_egare.ROLE.slug):
         others = [p for p in s.living() if camps.is_wolf(p) and p.role != loup_egare.ROLE.slug]
-        if not camps.in_den(stray) and not others:
+        if not camps.in_den(stray) and not others and not powers.stripped(s, stray):
             tx.emit(ev.DenJoined(stray.name, "seul"))
 
 

@@ -1,6 +1,6 @@
 """How 004's own events change the state: players' statuses and links, the night's powers
 used, and the stake's marks in `GameState.extra` ("corbeau:N", "votants:N": day N's;
-"metronome:N", "endormis:N": night N's)."""
+"metronome:N", "endormis:N", "sentence:N", "marquise:choix:N": night N's)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 from lgmail.rules import events as ev
-from lgmail.rules.roles import maitre_vampire
+from lgmail.rules.roles import maitre_vampire, marquise
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux import powers
 
 
 def _revealed(s: GameState, e: ev.RoleRevealed) -> None:
@@ -144,6 +145,33 @@ def _watched(s: GameState, e: ev.SquareWatched) -> None:
         s.night.victim = None
 
 
+def _marquise_chose(s: GameState, e: ev.MarquiseChose) -> None:
+    choice = {"action": e.action, "target": e.target, "text": e.text}
+    s.extra.setdefault(marquise.choice_key(e.night), {})[e.marquise] = choice
+
+
+def _marquise_used(s: GameState, name: str, action: str) -> None:
+    """004: « Elle ne peut pas en réutiliser une tant qu'elle ne les a pas toutes utilisées. »"""
+    cycle = [*s.extra.get(marquise.cycle_key(name), []), action]
+    done = set(cycle) >= set(marquise.ACTIONS.values())
+    s.extra[marquise.cycle_key(name)] = [] if done else cycle
+
+
+def _sentence(s: GameState, e: ev.SentencePassed) -> None:
+    s.extra.setdefault(powers.sentence_key(e.night), []).append(e.target)
+    _marquise_used(s, e.marquise, "sentence")
+
+
+def _probed(s: GameState, e: ev.PowerProbed) -> None:
+    if e.power:
+        s.players[e.marquise].learned[e.target] = e.power
+    _marquise_used(s, e.marquise, "jeux")
+
+
+def _letter(s: GameState, e: ev.LetterPublished) -> None:
+    _marquise_used(s, e.marquise, "lettre")
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -180,4 +208,8 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.GridPlaced: _grid,
     ev.SquareChosen: _square,
     ev.SquareWatched: _watched,
+    ev.MarquiseChose: _marquise_chose,
+    ev.SentencePassed: _sentence,
+    ev.PowerProbed: _probed,
+    ev.LetterPublished: _letter,
 }

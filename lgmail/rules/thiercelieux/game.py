@@ -38,6 +38,7 @@ from lgmail.rules.roles import (
     loup_garou_blanc,
     maitre_vampire,
     marchand_de_sable,
+    marquise,
     metronome,
     petite_fille,
     renard,
@@ -49,7 +50,7 @@ from lgmail.rules.roles import (
 )
 from lgmail.rules.roles.base import RoleSpec
 from lgmail.rules.state import GameState, Player, Reaction
-from lgmail.rules.thiercelieux import camps, deal, deaths, night
+from lgmail.rules.thiercelieux import camps, deal, deaths, night, powers
 from lgmail.rules.thiercelieux.outcome import outcome as thiercelieux_outcome
 from lgmail.rules.tx import Tx, iso
 
@@ -84,6 +85,7 @@ ROLE_SLUGS = (
     "voleur",
     "maitre-vampire",
     "petite-fille",
+    "marquise",
 )
 
 #: which step each order is given in
@@ -102,6 +104,9 @@ STEP_OF: dict[Kind, str] = {
     Kind.VOLER: CUPIDON,
     Kind.RECRUTER: LOUPS,
     Kind.ESPIONNER: LOUPS,
+    Kind.LETTRE: LOUPS,
+    Kind.SENTENCE: LOUPS,
+    Kind.JEUX: LOUPS,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -180,6 +185,9 @@ class Thiercelieux(Classic):
             (number,) = tx.draw(f"metronome:{player.name}", metronome.NUMBERS)
             role = metronome.TABLE[int(number)]
             asleep = [p.name for p in s.living() if p.role == role and p.name != player.name]
+            if not self._effective(s, player):
+                # his power fails silently: he is told his role, nobody sleeps
+                asleep = []
             tx.emit(ev.MetronomeTurned(player.name, s.number, int(number), role, asleep))
 
     def _place_grid(self, tx: Tx) -> None:
@@ -217,6 +225,11 @@ class Thiercelieux(Classic):
         # 004: « La perte des pouvoirs villageois liée à la mort de l'Ancien n'affecte jamais
         # l'Enfant Sauvage »
         return not (ROLES[player.role].village_power and state.powers_lost)
+
+    def _effective(self, state: GameState, player: Player) -> bool:
+        """Whether `player`'s power works now: he has it and nobody took it away (004: the
+        Marquise's sentence). A power taken away still takes orders, and fails silently."""
+        return self._has_power(state, player) and not powers.stripped(state, player)
 
     def _can_vote(self, state: GameState, player: Player, step: str) -> bool:
         if not idiot_du_village.can_vote(player):
@@ -286,6 +299,8 @@ class Thiercelieux(Classic):
             return state.number == 1 and not avocat.clients(state, player)
         if kind is Kind.RECRUTER:
             return maitre_vampire.room(state, player)
+        if kind in marquise.ACTIONS:
+            return marquise.may(state, player, kind)
         return True
 
     def done(self, state: GameState, player: Player, step: str) -> bool:
@@ -321,6 +336,9 @@ class Thiercelieux(Classic):
             return
         if order.kind is Kind.ENDORMIR:
             self._sleep(tx, player)
+            return
+        if order.kind in marquise.ACTIONS:
+            self._marquise(tx, player, order)
             return
         if order.kind is Kind.VOTE and s.phase in ("election", "day"):
             step = ELECTION if s.phase == "election" else VOTE
@@ -384,6 +402,17 @@ class Thiercelieux(Classic):
             self._place_grid(tx)
         tx.emit(ev.OrderAccepted(player.name, step, order.kind.value, []))
         tx.emit(ev.SquareChosen(player.name, where))
+
+    def _marquise(self, tx: Tx, player: Player, order: Order) -> None:
+        """004: « La Marquise choisit une de ces trois actions chaque Nuit »: her last order of
+        the night is her action."""
+        if order.kind is Kind.LETTRE and not "".join(order.args).strip():
+            raise Refused(Cause.UNREADABLE, missing="text")
+        super().accept(tx, player, order)
+        target = order.targets[0] if order.targets else None
+        text = order.args[0].strip() if order.kind is Kind.LETTRE else ""
+        action = marquise.ACTIONS[order.kind]
+        tx.emit(ev.MarquiseChose(player.name, tx.state.number, action, target, text))
 
     def _power_step(self, s: GameState, player: Player, order: Order) -> str:
         spec = self._spec(s, player)
@@ -531,7 +560,7 @@ class Thiercelieux(Classic):
         if (
             idiot.role == idiot_du_village.ROLE.slug
             and not idiot.revealed
-            and self._has_power(s, idiot)
+            and self._effective(s, idiot)
         ):
             # 004: « son rôle est révélé et il survit. Il perd alors son droit de vote »
             tx.emit(ev.RoleRevealed(name, idiot.role, "bucher"))
@@ -541,14 +570,14 @@ class Thiercelieux(Classic):
                 tx.emit(ev.CaptainPassed(name, None, "lost"))
             return
         deaths.kill(tx, [(name, "stake")])
-        if idiot.role == fee.ROLE.slug and not idiot.alive and self._has_power(s, idiot):
+        if idiot.role == fee.ROLE.slug and not idiot.alive and self._effective(s, idiot):
             # 004: « Si la Fée est éliminée par les votes au bûcher, la Nuit de jeu suivante est
             # sautée. »
             tx.emit(ev.NightSkipped(s.number + 1, fee.ROLE.slug))
 
     def _tie(self, tx: Tx, tied: list[str]) -> None:
         s = tx.state
-        goats = [p for p in s.by_role(bouc_emissaire.ROLE.slug) if self._has_power(s, p)]
+        goats = [p for p in s.by_role(bouc_emissaire.ROLE.slug) if self._effective(s, p)]
         if goats:
             # 004: « c'est le Bouc-émissaire qui meurt à la place, et cela quelque soit le
             # pouvoir du Capitaine en jeu »
@@ -578,6 +607,9 @@ class Thiercelieux(Classic):
             raise Refused(Cause.ALREADY_USED)
         if s.phase != "day" or s.resolved:
             raise Refused(Cause.NOT_NOW, when="day")
+        if not self._effective(s, player):
+            # his power is taken away: the order fails silently
+            return
         tx.emit(ev.PowerUsed(player.name, marchand_de_sable.POWER))
         tx.emit(ev.NightSkipped(s.number + 1, marchand_de_sable.POWER))
 

@@ -23,6 +23,7 @@ from lgmail.rules.roles import (
     loup_egare,
     loup_garou_blanc,
     maitre_vampire,
+    marquise,
     metronome,
     petite_fille,
     pretre,
@@ -34,7 +35,7 @@ from lgmail.rules.roles import (
     voyante,
 )
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import camps
+from lgmail.rules.thiercelieux import camps, powers
 from lgmail.rules.thiercelieux.order import actions_at
 from lgmail.rules.tx import Tx
 
@@ -45,8 +46,14 @@ NOT_WITH_INDEPENDENT = frozenset({"abominable-sectaire", "joueur-de-flute", "fan
 
 
 def _powered(state: GameState, player: Player) -> bool:
-    return player.alive and not (
-        state.powers_lost and player.role != enfant_sauvage.ROLE.slug and _village_power(player)
+    """Whether `player`'s power works tonight: alive, not lost with the Ancien, not taken away
+    (`powers.stripped`: it fails silently)."""
+    return (
+        player.alive
+        and not (
+            state.powers_lost and player.role != enfant_sauvage.ROLE.slug and _village_power(player)
+        )
+        and not powers.stripped(state, player)
     )
 
 
@@ -192,7 +199,10 @@ def _pretre(tx: Tx) -> None:
     for player, targets in _given(tx.state, pretre.ROLE.slug, Kind.SONDER):
         target = tx.state.players[targets[0]]
         if target.alive:
-            tx.emit(ev.PriestAnswered(player.name, target.name, pretre.simple(target)))
+            # 004, Fantôme: a player whose power is taken away « est Simple Villageois » to the
+            # Prêtre (« n'est pas Simple Villageois » for a non-villager)
+            plain = powers.stripped(tx.state, target) and camps.camp(target) == camps.VILLAGE
+            tx.emit(ev.PriestAnswered(player.name, target.name, pretre.simple(target) or plain))
 
 
 def _renifler(tx: Tx) -> None:
@@ -209,7 +219,9 @@ def _favoriser(tx: Tx) -> None:
     s = tx.state
     for _, targets in _given(s, princesse.ROLE.slug, Kind.FAVORISER):
         target = s.players[targets[0]]
-        if target.alive and princesse.favoured(target):
+        # 004, Fantôme: « Si la Princesse cible un joueur dont le pouvoir a été supprimé [...]
+        # le joueur aura un vote compte +1 »
+        if target.alive and (princesse.favoured(target) or powers.stripped(s, target)):
             tx.emit(ev.VoteBoosted(target.name, s.number))
 
 
@@ -221,7 +233,10 @@ def _proteger(tx: Tx) -> None:
 def _bonus_life(state: GameState, name: str) -> bool:
     """The Ancien's bonus life: 004, Métronome, « le "vrai" Ancien rendu inactif peut donc mourir
     en une fois »; the life is one for the game, the Ancien's or the Métronome's."""
-    return metronome.bonus_life(state, camps.acting(state, state.players[name]))
+    player = state.players[name]
+    # 004, Ancien: « Si la Marquise obtient "Sentence de la Marquise" [...] et agit sur
+    # l'Ancien, alors l'Ancien ne dispose pas de son éventuelle vie 'bonus' pour la Nuit. »
+    return metronome.bonus_life(state, camps.acting(state, player)) and _powered(state, player)
 
 
 def _recruter(tx: Tx) -> None:
@@ -307,9 +322,11 @@ def _charmer(tx: Tx) -> None:
 
 
 def _sorciere(tx: Tx) -> None:
-    if not tx.state.powers_lost:
-        for event in sorciere.resolve(tx.state):
-            tx.emit(event)
+    s = tx.state
+    if not s.powers_lost:
+        for event in sorciere.resolve(s):
+            if isinstance(event, ev.PotionUsed) and _powered(s, s.players[event.witch]):
+                tx.emit(event)
 
 
 def _marquer(tx: Tx) -> None:
@@ -317,6 +334,44 @@ def _marquer(tx: Tx) -> None:
     for player, targets in _given(s, corbeau.ROLE.slug, Kind.MARQUER):
         if s.players[targets[0]].alive:
             tx.emit(ev.RavenMarked(player.name, targets[0], s.number))
+
+
+def _marquise(state: GameState, action: str) -> list[tuple[Player, dict[str, str]]]:
+    """The living, powered Marquises whose action of tonight is `action`, with their choice."""
+    out = []
+    for player in [p for p in state.living() if camps.acting(state, p) == marquise.ROLE.slug]:
+        choice = marquise.choice(state, player)
+        if choice and choice["action"] == action and _powered(state, player):
+            out.append((player, choice))
+    return out
+
+
+def _sentence(tx: Tx) -> None:
+    """004: « elle retire son pouvoir nocturne et/ou diurne à un joueur pour la Nuit en cours
+    et le bûcher suivant »."""
+    s = tx.state
+    for player, choice in _marquise(s, "sentence"):
+        if s.players[choice["target"]].alive:
+            tx.emit(ev.SentencePassed(player.name, choice["target"], s.number))
+
+
+def _jeux(tx: Tx) -> None:
+    """004: « La Marquise obtient uniquement le pouvoir (ou l'absence de pouvoir) du joueur
+    choisi sans toutefois connaître son affiliation ». Ruling: a player whose power is taken
+    away has « Pas de pouvoir »."""
+    s = tx.state
+    for player, choice in _marquise(s, "jeux"):
+        target = s.players[choice["target"]]
+        if target.alive:
+            found = marquise.power(target.role, powers.stripped(s, target))
+            tx.emit(ev.PowerProbed(player.name, target.name, found))
+
+
+def _lettre(tx: Tx) -> None:
+    """004: « elle écrit un message [...] qui sera publié en début de journée par le meneur »."""
+    s = tx.state
+    for player, choice in _marquise(s, "lettre"):
+        tx.emit(ev.LetterPublished(player.name, choice["text"], s.number))
 
 
 RESOLVERS: dict[str, Callable[[Tx], None]] = {
@@ -341,6 +396,9 @@ RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "charmer": _charmer,
     "sorciere": _sorciere,
     "marquer": _marquer,
+    "sentence": _sentence,
+    "jeux": _jeux,
+    "lettre": _lettre,
 }
 
 
@@ -371,7 +429,7 @@ def _tell_witch(tx: Tx) -> None:
     if not victim or victim == s.night.protected or infection(s) or s.powers_lost:
         return
     for witch in s.by_role(sorciere.ROLE.slug):
-        if sorciere.should_be_told(witch):
+        if sorciere.should_be_told(witch) and _powered(s, witch):
             tx.emit(ev.WitchToldVictim(witch.name, victim))
 
 

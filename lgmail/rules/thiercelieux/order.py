@@ -41,6 +41,10 @@ NIGHT: tuple[Action, ...] = (
     Action("proteger-tout", ("protecteur",), "loups"),
     Action("rediriger", ("redirecteur",), "loups"),
     Action("manipuler", ("loup-garou-manipulateur",), "loups"),
+    # 004, Marquise: « elle retire son pouvoir nocturne et/ou diurne à un joueur pour la Nuit en
+    # cours »: before the powers it takes away; then what she learns of the night's powers
+    Action("sentence", ("marquise",), "loups"),
+    Action("jeux", ("marquise",), "loups"),
     # 004, Avocat: « Pendant la première Nuit, l'Avocat choisit le nom de deux joueurs »; no
     # protection stands against it (Protecteur: « sauf contre l'Avocat choisissant ses clients »)
     Action("clients", ("avocat",), "loups"),
@@ -65,6 +69,8 @@ NIGHT: tuple[Action, ...] = (
     # 004: « Chaque Nuit, l'Abominable Sectaire aura la possibilité d'agir en déplaçant un
     # joueur »; the MJ announces it « lorsqu'il lève le Jour »
     Action("deplacer", ("abominable-sectaire",), "aube"),
+    # 004, Marquise: « qui sera publié en début de journée par le meneur »
+    Action("lettre", ("marquise",), "aube"),
     Action("servante", ("servante-devouee",), "servante"),
 )
 
@@ -94,6 +100,19 @@ BEFORE: tuple[tuple[str, str, str], ...] = (
         "*",
         "Loup-Garou Manipulateur : « Le Loup-Garou Manipulateur peut alors changer le "
         "destinataire de l'action »",
+    ),
+    (
+        "sentence",
+        "devorer",
+        'Ancien : « Si la Marquise obtient "Sentence de la Marquise" (voir Marquise) et agit '
+        "sur l'Ancien, alors l'Ancien ne dispose pas de son éventuelle vie 'bonus' pour la "
+        "Nuit. »",
+    ),
+    (
+        "sentence",
+        "sorciere",
+        "Marquise : « elle retire son pouvoir nocturne et/ou diurne à un joueur pour la Nuit en "
+        "cours et le bûcher suivant »",
     ),
     (
         "proteger",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from lgmail.cli import role_slug
-from lgmail.orders.parse import parse_line
+from lgmail.orders.parse import parse, parse_line
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
 
@@ -50,10 +50,29 @@ PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Opeth"]
         ("rester voleur", Order(Kind.VOLER, args=("voleur",))),
         ("je reste", Order(Kind.VOLER, args=("voleur",))),
         ("stay thief", Order(Kind.VOLER, args=("voleur",))),
+        # 004: the Marquise's three actions
+        ("lettre Le loup est parmi nous", Order(Kind.LETTRE, args=("Le loup est parmi nous",))),
+        ("letter: Beware", Order(Kind.LETTRE, args=("Beware",))),
+        ("sentence Bob", Order(Kind.SENTENCE, ("Bob",))),
+        ("je condamne Opeth", Order(Kind.SENTENCE, ("Opeth",))),
+        ("Jeux de pouvoir : Chloé", Order(Kind.JEUX, ("Chloé",))),
+        ("jeux jean", Order(Kind.JEUX, ("Jean-Pierre",))),
+        ("power play bruno", Order(Kind.JEUX, ("Bruno",))),
     ],
 )
 def test_orders(text: str, expected: Order) -> None:
     assert parse_line(text, PLAYERS, "Alice") == expected
+
+
+def test_a_letter_runs_to_the_end_of_the_mail() -> None:
+    """004, Marquise: « elle écrit un message de la longueur et de la forme qu'elle souhaite »;
+    a letter with no text is unreadable."""
+    (line,) = parse("lettre Chers amis,\n\nvote Bob\n-- la plume", PLAYERS, "Alice")
+    assert line.result == Order(Kind.LETTRE, args=("Chers amis,\n\nvote Bob\n-- la plume",))
+    first, letter = parse("sonder Bob\nlettre Adieu", PLAYERS, "Alice")
+    assert first.result == Order(Kind.SONDER, ("Bob",))
+    assert letter.result == Order(Kind.LETTRE, args=("Adieu",))
+    assert parse_line("lettre", PLAYERS, "Alice") == Refusal(Cause.UNREADABLE, {"missing": "text"})
 
 
 def test_voters_need_a_name() -> None:
