@@ -138,6 +138,8 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     Kind.LETTRE: ("lettre", "letter"),
     Kind.SENTENCE: ("sentence", "sentencier", "condamner", "condamne", "sentenced"),
     Kind.JEUX: ("jeux de pouvoir", "jeux", "jeu", "power play", "powerplay", "power"),
+    # 004's Assommeur
+    Kind.ASSOMMER: ("assommer", "assomme", "assomer", "assome", "knock", "stun"),
 }
 
 #: the Voleur's words for staying Voleur
@@ -242,6 +244,7 @@ TARGETS: dict[Kind, int] = {
     Kind.RECRUTER: 1,
     Kind.SENTENCE: 1,
     Kind.JEUX: 1,
+    Kind.ASSOMMER: 1,
 }
 
 

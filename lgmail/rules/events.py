@@ -886,3 +886,48 @@ class LetterPublished(Event):
     marquise: str
     text: str
     night: int
+
+
+@event
+@dataclass(frozen=True)
+class AlignmentDealt(Event):
+    """A multi-class role's alignment (004: « Il peut être Loup-Garou ou Villageois », « en
+    fonction du choix du MJ »): "loup" (a member of the den) or "village"; `drawn` when the MJ
+    gave none."""
+
+    name: str
+    alignment: str
+    drawn: bool = False
+
+
+@event
+@dataclass(frozen=True)
+class KnockOutOrdered(Event):
+    """The Assommeur's order of tonight, in the order written (004: « le premier qui envoie son
+    action est gagnant »)."""
+
+    assommeur: str
+    target: str
+
+
+@event
+@dataclass(frozen=True)
+class KnockedOut(Event):
+    """`target` is knocked out for the night (004, Assommeur: « ne pourra donc pas agir de toute
+    la Nuit »); he is told at dawn (`NightActionFoiled`)."""
+
+    assommeur: str
+    target: str
+
+
+@event
+@dataclass(frozen=True)
+class NightActionFoiled(Event):
+    """What 004 tells a player at the end of the night about his actions: `how` is "assomme"
+    (« Le joueur est mis au courant qu'il a été assommé »), "redirige" (« Chaque joueur dont
+    l'action a été redirigée, est prévenu »), "manipule" (« Tu as été manipulé ») or "echoue"
+    (Protecteur: « les autres spés reçoivent "ton action a échoué" »)."""
+
+    name: str
+    how: str
+    night: int

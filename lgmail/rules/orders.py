@@ -51,6 +51,12 @@ class Kind(StrEnum):
     LETTRE = "lettre"
     SENTENCE = "sentence"
     JEUX = "jeux"
+    # 004's multi-class roles and the Loup-Garou Manipulateur
+    ASSOMMER = "assommer"
+    REDIRIGER = "rediriger"
+    MANIPULER = "manipuler"
+    DETOURNER = "detourner"
+    TELEPATHIE = "telepathie"
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,8 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             and others
         ):
             out.append(f"{verb} {rng.choice(others)}")
+        elif verb == "assommer" and others and rng.random() < 0.5:
+            out.append(f"assommer {rng.choice(others)}")
         elif verb == "modele" and others:
             out.append(f"modele {rng.choice(others)}")
         elif verb == "eliminer":

@@ -39,6 +39,7 @@ ORDER_HINT = {
         Kind.LETTRE: "lettre TEXTE (jusqu'à la fin du mail)",
         Kind.SENTENCE: "sentence NOM",
         Kind.JEUX: "jeux NOM (Jeux de pouvoir)",
+        Kind.ASSOMMER: "assommer NOM",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -70,6 +71,7 @@ ORDER_HINT = {
         Kind.LETTRE: "lettre TEXT (letter, to the end of the mail)",
         Kind.SENTENCE: "sentence NAME (their powers taken tonight and at the next stake)",
         Kind.JEUX: "jeux NAME (power play: learn their power)",
+        Kind.ASSOMMER: "assommer NAME (knock out)",
     },
 }
 

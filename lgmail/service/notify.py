@@ -14,7 +14,7 @@ from typing import Any
 
 from lgmail.mail.render import render
 from lgmail.rules import events as ev
-from lgmail.rules.roles import ROLES, metronome
+from lgmail.rules.roles import ROLES, metronome, multiclasse
 from lgmail.rules.roles.joueur_de_flute import charmed as charmed_now
 from lgmail.rules.state import GameState
 from lgmail.rules.variants import variant_of
@@ -243,6 +243,8 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
             out.append(
                 _to(state, event.marquise, "player:notice", kind=event.TYPE, **event.payload())
             )
+        elif isinstance(event, ev.NightActionFoiled):
+            out.append(_to(state, event.name, "player:notice", kind=event.TYPE, how=event.how))
         elif isinstance(event, ev.NightSlept):
             out.append(_to(state, event.name, "player:notice", kind=event.TYPE))
         elif isinstance(event, ev.ModelChosen) and event.drawn:
@@ -318,10 +320,19 @@ def _role_mail(state: GameState, name: str) -> Mail:
         pack=pack,
         known=known,
         players=list(state.players),
+        alignment=_alignment(state, name),
         deadline=state.phase_deadline.isoformat() if state.phase_deadline else None,
         # 004: the cards set aside for his role (the Voleur's two, the Comédien's three)
         aside=list(state.extra.get("aside", {}).get(name, [])),
     )
+
+
+def _alignment(state: GameState, name: str) -> str | None:
+    """A multi-class role's alignment, told to its owner (004: « en fonction du choix du MJ »)."""
+    me = state.players[name]
+    if me.role not in multiclasse.SLUGS:
+        return None
+    return multiclasse.LOUP if me.links.get("camp") == "loups" else multiclasse.VILLAGE
 
 
 def _pack(state: GameState) -> list[str]:

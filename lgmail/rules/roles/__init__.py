@@ -4,6 +4,7 @@ set says which it deals)."""
 from lgmail.rules.roles import (
     abominable_sectaire,
     ancien,
+    assommeur,
     avocat,
     bouc_emissaire,
     chasseur,
@@ -71,6 +72,7 @@ ROLES: dict[str, RoleSpec] = {
         maitre_vampire,
         petite_fille,
         marquise,
+        assommeur,
     )
 }
 

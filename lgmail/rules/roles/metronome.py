@@ -8,8 +8,10 @@ bonus life is one for the game, whoever spends it (« il ne dispose de la vie bo
 fois pour toute la partie », and the real Ancien and the Métronome share it). He is always
 announced « Métronome » at death.
 
-Ruling: a role this rule set does not deal yet (Protecteur, Assommeur, Télépathe) gives him no
-order that night; he is told the role all the same.
+Ruling: a role this rule set does not deal yet gives him no order that night; he is told the
+role all the same. « S'il y a deux fois le même rôle multiclassable dans la partie (Télépathe,
+Assommeur, Protecteur), alors le Métronome volera toujours le rôle du Villageois »: only the
+village-aligned one sleeps.
 """
 
 from lgmail.rules.roles.base import RoleSpec

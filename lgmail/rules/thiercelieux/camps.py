@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from lgmail.rules.roles import (
     CAMP_OF,
+    ROLES,
     enfant_sauvage,
     infect_pere_des_loups,
     joueur_de_flute,
     maitre_vampire,
     metronome,
+    multiclasse,
 )
 from lgmail.rules.state import GameState, Player
 
@@ -66,6 +68,14 @@ def acting(state: GameState, player: Player) -> str:
     Loup-Garou »)."""
     plain = "loup-garou" if in_den(player) else "villageois"
     return metronome.acting(state, player, plain)
+
+
+def village_power(player: Player) -> bool:
+    """A power the village loses with the Ancien (004): the village's roles', and a multi-class
+    role's when it plays for the village."""
+    if multiclasse.is_multiclass(player):
+        return camp(player) == VILLAGE
+    return ROLES[player.role].village_power
 
 
 def den(state: GameState) -> list[Player]:

@@ -15,7 +15,7 @@ from lgmail.rules.roles import (
     loup_egare,
     maitre_vampire,
 )
-from lgmail.rules.thiercelieux import camps, powers
+from lgmail.rules.thiercelieux import camps, layers, powers
 from lgmail.rules.thiercelieux.outcome import outcome
 from lgmail.rules.tx import Tx, iso
 
@@ -72,6 +72,10 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
         # "Sentence la Marquise" [...]) »
         hunter_role = s.players[name].role == chasseur.ROLE.slug
         if hunter_role and not s.powers_lost and not powers.stripped(s, s.players[name]):
+            if layers.knocked_out(s, name):
+                # 004, Assommeur: « ne pourra donc pas agir de toute la Nuit (y compris le
+                # Chasseur s'il meurt de nuit) »
+                continue
             hunter(tx, name, kill)
     for name, _ in died:
         if s.captain == name and (

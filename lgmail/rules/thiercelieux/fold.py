@@ -172,6 +172,24 @@ def _letter(s: GameState, e: ev.LetterPublished) -> None:
     _marquise_used(s, e.marquise, "lettre")
 
 
+def _aligned(s: GameState, e: ev.AlignmentDealt) -> None:
+    player = s.players[e.name]
+    player.links["camp"] = "loups" if e.alignment == "loup" else "village"
+    player.status.add("multiclasse")
+    if e.alignment == "loup":
+        # 004, Renard: « un Loup-Garou avec l'une de ces classes » is one of the pack
+        player.status.add("antre")
+
+
+def _knock_out_ordered(s: GameState, e: ev.KnockOutOrdered) -> None:
+    written = [o for o in s.extra.get(f"assommer:{s.number}", []) if o[0] != e.assommeur]
+    s.extra[f"assommer:{s.number}"] = [*written, [e.assommeur, e.target]]
+
+
+def _knocked_out(s: GameState, e: ev.KnockedOut) -> None:
+    s.extra.setdefault(f"assomme:{s.number}", {})[e.target] = e.assommeur
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -212,4 +230,8 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.SentencePassed: _sentence,
     ev.PowerProbed: _probed,
     ev.LetterPublished: _letter,
+    ev.AlignmentDealt: _aligned,
+    ev.KnockOutOrdered: _knock_out_ordered,
+    ev.KnockedOut: _knocked_out,
+    ev.NightActionFoiled: _nothing,
 }

@@ -40,6 +40,7 @@ from lgmail.rules.roles import (
     marchand_de_sable,
     marquise,
     metronome,
+    multiclasse,
     petite_fille,
     renard,
     salvateur,
@@ -50,7 +51,7 @@ from lgmail.rules.roles import (
 )
 from lgmail.rules.roles.base import RoleSpec
 from lgmail.rules.state import GameState, Player, Reaction
-from lgmail.rules.thiercelieux import camps, deal, deaths, night, powers
+from lgmail.rules.thiercelieux import camps, deal, deaths, layers, night, powers
 from lgmail.rules.thiercelieux.outcome import outcome as thiercelieux_outcome
 from lgmail.rules.tx import Tx, iso
 
@@ -86,6 +87,7 @@ ROLE_SLUGS = (
     "maitre-vampire",
     "petite-fille",
     "marquise",
+    "assommeur",
 )
 
 #: which step each order is given in
@@ -107,6 +109,7 @@ STEP_OF: dict[Kind, str] = {
     Kind.LETTRE: LOUPS,
     Kind.SENTENCE: LOUPS,
     Kind.JEUX: LOUPS,
+    Kind.ASSOMMER: LOUPS,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -125,6 +128,7 @@ MAIN_ORDER: dict[str, Kind] = {
     "abominable-sectaire": Kind.LISTE,
     "voleur": Kind.VOLER,
     "petite-fille": Kind.ESPIONNER,
+    "assommeur": Kind.ASSOMMER,
 }
 
 #: reactions whose answer may change who wins
@@ -175,6 +179,8 @@ class Thiercelieux(Classic):
             # 004: « Le MJ annonce toujours, au début de la partie (élections) [...] qu'il a mis
             # un Abominable Sectaire dans sa partie. »
             tx.emit(ev.SectaireAnnounced(abominable_sectaire.lists(s)))
+        # the alignments first: a wolf-aligned one has his squares on the Petite Fille's map
+        self._align(tx)
         if s.by_role(petite_fille.ROLE.slug, alive=False) and not petite_fille.grid(s):
             self._place_grid(tx)
         if s.phase != "night":
@@ -188,6 +194,11 @@ class Thiercelieux(Classic):
             if not self._effective(s, player):
                 # his power fails silently: he is told his role, nobody sleeps
                 asleep = []
+            villagers = [n for n in asleep if camps.camp(s.players[n]) == camps.VILLAGE]
+            if role in multiclasse.SLUGS and len(asleep) > 1 and villagers:
+                # 004: « S'il y a deux fois le même rôle multiclassable dans la partie [...] le
+                # Métronome volera toujours le rôle du Villageois, et non celui du Loup-Garou. »
+                asleep = villagers
             tx.emit(ev.MetronomeTurned(player.name, s.number, int(number), role, asleep))
 
     def _place_grid(self, tx: Tx) -> None:
@@ -213,6 +224,20 @@ class Thiercelieux(Classic):
             wolves = tx.draw("grille:loups", wolves, len(wolves))
         tx.emit(ev.GridPlaced(dict(zip(wolves, pairs, strict=True)), girl))
 
+    def _align(self, tx: Tx) -> None:
+        """004: the multi-class roles are wolves or villagers « en fonction du choix du MJ »
+        (option `alignements`); one the MJ did not align is drawn as the game starts."""
+        s = tx.state
+        for player in s.players.values():
+            if not multiclasse.is_multiclass(player) or multiclasse.dealt(player):
+                continue
+            chosen = multiclasse.given(s, player.name)
+            if chosen is None:
+                (drawn,) = tx.draw(f"alignement:{player.name}", list(multiclasse.ALIGNMENTS))
+                tx.emit(ev.AlignmentDealt(player.name, drawn, drawn=True))
+            else:
+                tx.emit(ev.AlignmentDealt(player.name, chosen))
+
     # --- who acts --------------------------------------------------------------------------
 
     def _spec(self, state: GameState, player: Player) -> RoleSpec:
@@ -224,7 +249,7 @@ class Thiercelieux(Classic):
     def _has_power(self, state: GameState, player: Player) -> bool:
         # 004: « La perte des pouvoirs villageois liée à la mort de l'Ancien n'affecte jamais
         # l'Enfant Sauvage »
-        return not (ROLES[player.role].village_power and state.powers_lost)
+        return not (camps.village_power(player) and state.powers_lost)
 
     def _effective(self, state: GameState, player: Player) -> bool:
         """Whether `player`'s power works now: he has it and nobody took it away (004: the
@@ -339,6 +364,10 @@ class Thiercelieux(Classic):
             return
         if order.kind in marquise.ACTIONS:
             self._marquise(tx, player, order)
+        if order.kind is Kind.ASSOMMER:
+            super().accept(tx, player, order)
+            # 004: « le premier qui envoie son action est gagnant »: the order written is kept
+            tx.emit(ev.KnockOutOrdered(player.name, order.target))
             return
         if order.kind is Kind.VOTE and s.phase in ("election", "day"):
             step = ELECTION if s.phase == "election" else VOTE
@@ -476,7 +505,8 @@ class Thiercelieux(Classic):
                 raise Refused(Cause.ILLEGAL_TARGET, target=" / ".join(order.targets), why="two")
             if player.name in order.targets:
                 raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
-        elif kind is Kind.RECRUTER and order.target == player.name:
+        elif kind in (Kind.RECRUTER, Kind.ASSOMMER) and order.target == player.name:
+            # Ruling (Assommeur): he knocks out another player
             raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
         elif kind is Kind.MODELE and order.target == player.name:
             # 004: « il indique au MJ un autre joueur de la partie »
@@ -514,6 +544,7 @@ class Thiercelieux(Classic):
                     # 004: « il reçoit à la fin de la Nuit : "Tu ne te réveilles pas cette Nuit" »
                     tx.emit(ev.NightSlept(sleeper, s.number))
             tx.emit(ev.DawnBroke(s.number))
+            layers.tell(tx)
             victims, infected = night.dawn_attacks(tx)
             deaths.kill(tx, victims)
             # 004: « Si ce recrutement est valable à l'issue de la résolution des actions de la

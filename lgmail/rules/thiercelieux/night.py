@@ -11,8 +11,8 @@ from collections.abc import Callable
 from lgmail.rules import events as ev
 from lgmail.rules.orders import Kind
 from lgmail.rules.roles import (
-    ROLES,
     abominable_sectaire,
+    assommeur,
     avocat,
     corbeau,
     cupidon,
@@ -35,7 +35,7 @@ from lgmail.rules.roles import (
     voyante,
 )
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import camps, powers
+from lgmail.rules.thiercelieux import camps, layers, powers
 from lgmail.rules.thiercelieux.order import actions_at
 from lgmail.rules.tx import Tx
 
@@ -58,17 +58,27 @@ def _powered(state: GameState, player: Player) -> bool:
 
 
 def _village_power(player: Player) -> bool:
-    return ROLES[player.role].village_power
+    return camps.village_power(player)
 
 
-def _given(state: GameState, role: str, kind: Kind) -> list[tuple[Player, list[str]]]:
+def _given(
+    state: GameState, role: str, kind: Kind, key: str | None = None
+) -> list[tuple[Player, list[str]]]:
     """The living, powered players with the power of `role` tonight (the Métronome's role of
-    the night; not who sleeps through it) who gave `kind`, with its targets."""
+    the night; not who sleeps through it) who gave `kind`, with its targets as the night's
+    first actions leave them (`layers`: a knocked-out player's action fails, ...); `key`: the
+    action's key in `order.NIGHT` when the role has several."""
+    key = key or layers.key_of(role, kind) or kind.value
     out = []
     for player in [p for p in state.living() if camps.acting(state, p) == role]:
         given = state.order_of(player.name, kind)
-        if given is not None and _powered(state, player):
-            out.append((player, list(given.order.targets)))
+        if given is None or not _powered(state, player):
+            continue
+        if not layers.acts(state, player.name, key):
+            continue
+        aimed = layers.aim(state, player.name, key, kind, list(given.order.targets))
+        if aimed is not None:
+            out.append((player, aimed))
     return out
 
 
@@ -164,13 +174,32 @@ def _clients(tx: Tx) -> None:
         if avocat.clients(s, lawyer):
             continue
         given = s.order_of(lawyer.name, Kind.CLIENTS)
-        if given is not None:
+        if given is not None and layers.acts(s, lawyer.name, "clients"):
             tx.emit(ev.ClientsChosen(lawyer.name, list(given.order.targets)))
             continue
         others = [n for n in s.living_names() if n != lawyer.name]
         if len(others) >= 2:
             chosen = tx.draw(f"clients:{lawyer.name}", others, 2)
             tx.emit(ev.ClientsChosen(lawyer.name, chosen, drawn=True))
+
+
+def _assommer(tx: Tx) -> None:
+    """004, Assommeur: « Cette action a la priorité sur toutes les autres »; among Assommeurs,
+    `assommeur.effective`."""
+    s = tx.state
+    written = []
+    for name, target in s.extra.get(assommeur.key(s.number), []):
+        player = s.players[name]
+        given = s.order_of(name, Kind.ASSOMMER)
+        if (
+            given is not None
+            and given.order.target == target
+            and camps.acting(s, player) == assommeur.ROLE.slug
+            and _powered(s, player)
+        ):
+            written.append((name, target))
+    for name, target in assommeur.effective(written):
+        tx.emit(ev.KnockedOut(name, target))
 
 
 def _sonder(tx: Tx) -> None:
@@ -268,9 +297,15 @@ def _devorer(tx: Tx) -> None:
     """004: « Le dernier message en couleur dans l'Antre (dans le temps imparti) est enregistré
     comme choix de victime »; only a living member of the den counts."""
     s = tx.state
-    for wolf, target in reversed(s.night.kills):
-        if camps.in_den(s.players[wolf]) and s.players[wolf].alive and s.players[target].alive:
-            tx.emit(ev.WolvesChose(target, wolf))
+    for wolf, aimed in reversed(s.night.kills):
+        if not (camps.in_den(s.players[wolf]) and s.players[wolf].alive):
+            continue
+        if not layers.acts(s, wolf, "devorer"):
+            # Ruling: a knocked-out wolf does not act; the last order of one who may counts
+            continue
+        landed = layers.aim(s, wolf, "devorer", Kind.TUER, [aimed])
+        if landed and s.players[landed[0]].alive:
+            tx.emit(ev.WolvesChose(landed[0], wolf))
             return
     tx.emit(ev.WolvesChose(None, None))
 
@@ -308,9 +343,16 @@ def _eliminer_blanc(tx: Tx) -> None:
 
 def _eliminer_gml(tx: Tx) -> None:
     s = tx.state
-    for player, targets in _given(s, grand_mechant_loup.ROLE.slug, Kind.ELIMINER):
+    for player, aimed in _given(s, grand_mechant_loup.ROLE.slug, Kind.ELIMINER):
         if grand_mechant_loup.POWER not in player.spent:
-            tx.emit(ev.PowerUsed(player.name, grand_mechant_loup.POWER, targets[0]))
+            tx.emit(ev.PowerUsed(player.name, grand_mechant_loup.POWER, aimed[0]))
+    for player in s.by_role(grand_mechant_loup.ROLE.slug):
+        prevented = not layers.acts(s, player.name, "eliminer-gml")
+        given = s.order_of(player.name, Kind.ELIMINER)
+        if prevented and given and grand_mechant_loup.POWER not in player.spent:
+            # 004: « Si le pouvoir du GML est empêché (exemple : assommé), il est tout de même
+            # consommé »
+            tx.emit(ev.PowerUsed(player.name, grand_mechant_loup.POWER, None))
 
 
 def _charmer(tx: Tx) -> None:
@@ -322,11 +364,24 @@ def _charmer(tx: Tx) -> None:
 
 
 def _sorciere(tx: Tx) -> None:
+    """The Sorcière's potions, as the night's first actions leave them (a knocked-out Sorcière's
+    potions fail, and are not spent)."""
     s = tx.state
-    if not s.powers_lost:
-        for event in sorciere.resolve(s):
-            if isinstance(event, ev.PotionUsed) and _powered(s, s.players[event.witch]):
-                tx.emit(event)
+    if s.powers_lost:
+        return
+    for witch in s.by_role(sorciere.ROLE.slug):
+        if not layers.acts(s, witch.name, "sorciere") or not _powered(s, witch):
+            continue
+        mine = s.orders.get(witch.name, {})
+        if Kind.SAUVER in mine and s.night.told_victim:
+            saved = layers.aim(s, witch.name, "sorciere", Kind.SAUVER, [s.night.told_victim])
+            if saved is not None:
+                tx.emit(ev.PotionUsed(witch.name, sorciere.LIFE, saved[0]))
+        poison = mine.get(Kind.EMPOISONNER)
+        if poison:
+            landed = layers.aim(s, witch.name, "sorciere", Kind.EMPOISONNER, [poison.order.target])
+            if landed is not None and s.players[landed[0]].alive:
+                tx.emit(ev.PotionUsed(witch.name, sorciere.DEATH, landed[0]))
 
 
 def _marquer(tx: Tx) -> None:
@@ -376,6 +431,7 @@ def _lettre(tx: Tx) -> None:
 
 RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "voler": _voler,
+    "assommer": _assommer,
     "unir": _unir,
     "modele": _modele,
     "liste": _liste,

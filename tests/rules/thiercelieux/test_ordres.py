@@ -58,6 +58,10 @@ PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Opeth"]
         ("Jeux de pouvoir : Chloé", Order(Kind.JEUX, ("Chloé",))),
         ("jeux jean", Order(Kind.JEUX, ("Jean-Pierre",))),
         ("power play bruno", Order(Kind.JEUX, ("Bruno",))),
+        # 004: the Assommeur's knock-out
+        ("J'assomme Opeth", Order(Kind.ASSOMMER, ("Opeth",))),
+        ("assommer Chloe", Order(Kind.ASSOMMER, ("Chloé",))),
+        ("knock bob", Order(Kind.ASSOMMER, ("Bob",))),
     ],
 )
 def test_orders(text: str, expected: Order) -> None:

@@ -172,7 +172,7 @@ def check_winner(state: GameState) -> None:
     for p in state.players.values():
         # a camp is one of 004's, and only the infected or the Enfant Sauvage change it
         if camps.camp(p) != CAMP_OF[p.role]:
-            assert p.status & {"infecte", "sauvage-loup", "acolyte"}, p
+            assert p.status & {"infecte", "sauvage-loup", "acolyte", "multiclasse"}, p
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
