@@ -931,3 +931,13 @@ class NightActionFoiled(Event):
     name: str
     how: str
     night: int
+
+
+@event
+@dataclass(frozen=True)
+class ShieldRaised(Event):
+    """The Protecteur protects `target` for the night from every night action (004), but the
+    knock-out and the Avocat's choice; told to nobody."""
+
+    protecteur: str
+    target: str

@@ -27,6 +27,7 @@ from lgmail.rules.roles import (
     petite_fille,
     pretre,
     princesse,
+    protecteur,
     renard,
     salvateur,
     sorciere,
@@ -73,6 +74,7 @@ ROLES: dict[str, RoleSpec] = {
         petite_fille,
         marquise,
         assommeur,
+        protecteur,
     )
 }
 

@@ -37,6 +37,9 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
         player = s.players[name]
         if not player.alive:
             continue
+        if cause == "shot" and layers.shielded(s, name):
+            # 004, Protecteur: « la balle du Chasseur (s'il est mort de Nuit) ne fera pas de mort »
+            continue
         colour = camps.colour(s, player)
         statuses = camps.statuses(s, player)
         tx.emit(ev.PlayerDied(name, cause, player.role))

@@ -190,6 +190,10 @@ def _knocked_out(s: GameState, e: ev.KnockedOut) -> None:
     s.extra.setdefault(f"assomme:{s.number}", {})[e.target] = e.assommeur
 
 
+def _shield(s: GameState, e: ev.ShieldRaised) -> None:
+    s.extra.setdefault(f"protege-tout:{s.number}", []).append(e.target)
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -234,4 +238,5 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.KnockOutOrdered: _knock_out_ordered,
     ev.KnockedOut: _knocked_out,
     ev.NightActionFoiled: _nothing,
+    ev.ShieldRaised: _shield,
 }

@@ -88,6 +88,7 @@ ROLE_SLUGS = (
     "petite-fille",
     "marquise",
     "assommeur",
+    "protecteur",
 )
 
 #: which step each order is given in
@@ -129,6 +130,7 @@ MAIN_ORDER: dict[str, Kind] = {
     "voleur": Kind.VOLER,
     "petite-fille": Kind.ESPIONNER,
     "assommeur": Kind.ASSOMMER,
+    "protecteur": Kind.PROTEGER,
 }
 
 #: reactions whose answer may change who wins
@@ -492,7 +494,7 @@ class Thiercelieux(Classic):
                 raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
         elif kind is Kind.SONDER:
             voyante.check(s, player, order)
-        elif kind is Kind.PROTEGER:
+        elif kind is Kind.PROTEGER and camps.acting(s, player) == salvateur.ROLE.slug:
             if metronome.guarded_last_night(s, player):
                 salvateur.check(s, player, order)
         elif kind is Kind.UNIR:

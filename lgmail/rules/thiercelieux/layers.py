@@ -13,18 +13,32 @@ from __future__ import annotations
 
 from lgmail.rules import events as ev
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles import assommeur
+from lgmail.rules.roles import assommeur, protecteur
 from lgmail.rules.state import GameState
-from lgmail.rules.thiercelieux.order import NIGHT
+from lgmail.rules.thiercelieux import camps
+from lgmail.rules.thiercelieux.order import NIGHT, position
 from lgmail.rules.tx import Tx
 
 #: the actions of the four layers, in their order
 LAYERS = ("assommer", "proteger-tout", "rediriger", "manipuler")
 
+#: 004, Protecteur: « sauf contre l'assommage [...] et sauf contre l'Avocat choisissant ses
+#: clients », « ne peut pas interagir avec l'action du Voleur, de Cupidon, du choix de modèle de
+#: l'Enfant Sauvage et du choix de liste de l'Abominable Sectaire »; ruling: the Redirecteur's
+#: choice acts on actions, not on the player he names
+UNSHIELDED = frozenset({"voler", "unir", "modele", "liste", "clients", "rediriger"})
+#: 004, Protecteur: the actions « consommées mais n'atteignent pas leur cible » whose effect is a
+#: death (or the infection), checked where they kill: the pack's (« l'action des Loups-Garous est
+#: validée »), the Grand Méchant Loup's (« consommé sans effet »), the Sorcière's poison (« perdra
+#: sa potion de mort »), the Pyromane's match, the Loup-Garou Blanc's, the infection
+SPENT = frozenset({"devorer", "eliminer-gml", "eliminer-blanc", "sorciere", "allumer", "infecter"})
+
 
 def key_of(role: str, kind: Kind) -> str | None:
-    """The action key of `role`'s order `kind` in `order.NIGHT`: the role's one action, or the
-    one named like the order."""
+    """The action key of `role`'s order `kind` in `order.NIGHT`: the pack's kill, the role's one
+    action, or the one named like the order."""
+    if kind is Kind.TUER:
+        return "devorer"
     mine = [a.key for a in NIGHT if role in a.roles]
     if len(mine) == 1:
         return mine[0]
@@ -36,6 +50,23 @@ def knocked_out(state: GameState, name: str) -> bool:
     return state.phase == "night" and name in state.extra.get(assommeur.out_key(state.number), {})
 
 
+def shielded(state: GameState, name: str) -> bool:
+    """004: protected tonight by the Protecteur."""
+    return state.phase == "night" and name in state.extra.get(protecteur.key(state.number), [])
+
+
+def _after(key: str, layer: str) -> bool:
+    """Whether the action `key` comes after the layer's action in the night's order (an action
+    not in the order, a role to come, comes after)."""
+    keys = [a.key for a in NIGHT]
+    return key not in keys or position(key) > position(layer)
+
+
+def shields(key: str) -> bool:
+    """Whether the Protecteur's protection stops the action `key` where it lands."""
+    return _after(key, "proteger-tout") and key not in UNSHIELDED
+
+
 def acts(state: GameState, name: str, key: str) -> bool:
     """Whether `name`'s action `key` is resolved now: a knocked-out player's actions all fail
     (the Assommeurs' own order is settled among them: `assommeur.effective`)."""
@@ -43,7 +74,19 @@ def acts(state: GameState, name: str, key: str) -> bool:
 
 
 def aim(state: GameState, name: str, key: str, kind: Kind, targets: list[str]) -> list[str] | None:
-    """Where `name`'s action `key` (order `kind`) lands; None when it fails."""
+    """Where `name`'s action `key` (order `kind`) lands; None when it fails. A player protected
+    by the Protecteur is dropped from the targets of the actions he stops (« les autres spés
+    reçoivent "ton action a échoué" », « le Joueur de Flûte ne charme qu'un seul joueur »); the
+    actions `SPENT` keep their target and fail where they kill."""
+    landed = landing(state, name, key, kind, targets)
+    if not shields(key) or key in SPENT:
+        return landed
+    kept = [t for t in landed if not shielded(state, t)]
+    return None if landed and not kept else kept
+
+
+def landing(state: GameState, name: str, key: str, kind: Kind, targets: list[str]) -> list[str]:
+    """Where `name`'s action `key` (order `kind`) is aimed once redirected or manipulated."""
     return list(targets)
 
 
@@ -54,3 +97,24 @@ def tell(tx: Tx) -> None:
         if s.players[name].alive:
             # « Le joueur est mis au courant qu'il a été assommé par le MJ à la fin de la Nuit. »
             tx.emit(ev.NightActionFoiled(name, "assomme", s.number))
+    for name, key, kind, targets in given(s):
+        landed = landing(s, name, key, kind, targets)
+        # 004, Protecteur: « les autres spés reçoivent "ton action a échoué" » (the Joueur de
+        # Flûte « ne charme qu'un seul joueur »; the killers get nothing)
+        stopped = shields(key) and key not in SPENT and key != "charmer"
+        if stopped and any(shielded(s, t) for t in landed) and s.players[name].alive:
+            tx.emit(ev.NightActionFoiled(name, "echoue", s.number))
+
+
+def given(state: GameState) -> list[tuple[str, str, Kind, list[str]]]:
+    """The night's actions aimed at players and resolved: (player, action key, order, targets),
+    a knocked-out player's left out."""
+    out = []
+    for name, orders in state.orders.items():
+        player = state.players[name]
+        for kind, order in orders.items():
+            key = key_of(camps.acting(state, player), kind)
+            if key is None or not order.order.targets or not acts(state, name, key):
+                continue
+            out.append((name, key, kind, list(order.order.targets)))
+    return out

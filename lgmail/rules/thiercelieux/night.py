@@ -28,6 +28,7 @@ from lgmail.rules.roles import (
     petite_fille,
     pretre,
     princesse,
+    protecteur,
     renard,
     salvateur,
     sorciere,
@@ -254,6 +255,13 @@ def _favoriser(tx: Tx) -> None:
             tx.emit(ev.VoteBoosted(target.name, s.number))
 
 
+def _proteger_tout(tx: Tx) -> None:
+    """004, Protecteur: « le Protecteur peut protéger le joueur de son choix de toute action
+    nocturne » (`layers.aim`, `layers.shielded`)."""
+    for player, aimed in _given(tx.state, protecteur.ROLE.slug, Kind.PROTEGER):
+        tx.emit(ev.ShieldRaised(player.name, aimed[0]))
+
+
 def _proteger(tx: Tx) -> None:
     for player, targets in _given(tx.state, salvateur.ROLE.slug, Kind.PROTEGER)[:1]:
         tx.emit(ev.GuardProtected(player.name, targets[0]))
@@ -396,8 +404,18 @@ def _marquise(state: GameState, action: str) -> list[tuple[Player, dict[str, str
     out = []
     for player in [p for p in state.living() if camps.acting(state, p) == marquise.ROLE.slug]:
         choice = marquise.choice(state, player)
-        if choice and choice["action"] == action and _powered(state, player):
-            out.append((player, choice))
+        if not (choice and choice["action"] == action and _powered(state, player)):
+            continue
+        if not layers.acts(state, player.name, action):
+            continue
+        if choice.get("target"):
+            # the night's first actions: the knock-out, the protection, ... (`layers`)
+            kind = Kind(action)
+            landed = layers.aim(state, player.name, action, kind, [choice["target"]])
+            if not landed:
+                continue
+            choice = {**choice, "target": landed[0]}
+        out.append((player, choice))
     return out
 
 
@@ -432,6 +450,7 @@ def _lettre(tx: Tx) -> None:
 RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "voler": _voler,
     "assommer": _assommer,
+    "proteger-tout": _proteger_tout,
     "unir": _unir,
     "modele": _modele,
     "liste": _liste,
@@ -484,6 +503,9 @@ def _tell_witch(tx: Tx) -> None:
     victim = s.night.victim
     if not victim or victim == s.night.protected or infection(s) or s.powers_lost:
         return
+    if layers.shielded(s, victim):
+        # ruling: the Protecteur's protégé is not told, as the Salvateur's
+        return
     for witch in s.by_role(sorciere.ROLE.slug):
         if sorciere.should_be_told(witch) and _powered(s, witch):
             tx.emit(ev.WitchToldVictim(witch.name, victim))
@@ -506,6 +528,10 @@ def dawn_attacks(tx: Tx) -> tuple[list[tuple[str, str]], str | None]:
         out.append((girl, petite_fille.CAUSE))
     infected: str | None = None
     victim = night.victim if night.victim and s.players[night.victim].alive else None
+    if victim and layers.shielded(s, victim):
+        # 004, Protecteur: « l'action des Loups-Garous est validée, ils ne reçoivent rien hormis
+        # l'annonce de non-mort »; the infection « peut échouer (ex: Protecteur [...]) »
+        victim = None
     infecting = infection(s)
     if victim and infecting:
         prey = s.players[victim]
@@ -526,13 +552,19 @@ def dawn_attacks(tx: Tx) -> tuple[list[tuple[str, str]], str | None]:
         elif night.healed != victim:
             out.append((victim, "wolves"))
     for _, power, aimed in night.used:
+        if aimed and layers.shielded(s, aimed):
+            # 004, Protecteur: « le meurtre du Grand Méchant Loup est consommé sans effet »
+            continue
         if aimed and power == loup_garou_blanc.POWER:
             out.append((aimed, "blanc"))
         elif aimed and power == grand_mechant_loup.POWER:
             # 004: « Si le GML le cible alors qu'il possède encore sa vie 'bonus', alors il meurt
             # directement. »
             out.append((aimed, "gml"))
-    if night.poisoned and s.players[night.poisoned].alive:
+    if night.poisoned and layers.shielded(s, night.poisoned):
+        # 004, Protecteur: « la Sorcière perdra sa potion de mort »
+        pass
+    elif night.poisoned and s.players[night.poisoned].alive:
         # 004: the Salvateur protects « uniquement contre l'attaque des Loups-Garous »
         out.append((night.poisoned, "poison"))
     return out, infected
