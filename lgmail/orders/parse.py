@@ -140,6 +140,8 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     Kind.JEUX: ("jeux de pouvoir", "jeux", "jeu", "power play", "powerplay", "power"),
     # 004's Assommeur
     Kind.ASSOMMER: ("assommer", "assomme", "assomer", "assome", "knock", "stun"),
+    # 004's Redirecteur: « rediriger NOM vers NOM »
+    Kind.REDIRIGER: ("rediriger", "redirige", "devier", "devie", "redirect", "divert"),
 }
 
 #: the Voleur's words for staying Voleur
@@ -220,6 +222,8 @@ FILLER = frozenset(
 )
 SELF = ("moi", "moi-meme", "me", "myself")
 AND = frozenset({"et", "and", "&", "+", "avec", "with"})
+#: what parts the Redirecteur's two names (« rediriger NOM vers NOM »)
+TOWARDS = frozenset({"vers", "sur", "to", "onto", "towards", "->", "=>", ">"})
 
 MANY = -1
 #: how many names each order takes (MANY: one or more, separated by commas or "et")
@@ -245,6 +249,7 @@ TARGETS: dict[Kind, int] = {
     Kind.SENTENCE: 1,
     Kind.JEUX: 1,
     Kind.ASSOMMER: 1,
+    Kind.REDIRIGER: 2,
 }
 
 
@@ -412,7 +417,8 @@ def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Orde
     if needed == MANY:
         return _many(kind, text, players, me)
     if needed == 2:
-        cut = next((i for i, f in enumerate(rest_folded) if f in AND), None)
+        cuts = AND | TOWARDS if kind is Kind.REDIRIGER else AND
+        cut = next((i for i, f in enumerate(rest_folded) if f in cuts), None)
         groups = [rest[:cut], rest[cut + 1 :]] if cut is not None else [[w] for w in rest]
         groups = [g for g in groups if g][:2] if cut is not None else _two_names(rest)
         targets: list[str] = []

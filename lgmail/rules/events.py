@@ -941,3 +941,14 @@ class ShieldRaised(Event):
 
     protecteur: str
     target: str
+
+
+@event
+@dataclass(frozen=True)
+class RedirectionSet(Event):
+    """Tonight, every action aimed at `frm` is aimed at `to` (004, Redirecteur); told to
+    nobody."""
+
+    redirecteur: str
+    frm: str
+    to: str

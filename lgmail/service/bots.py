@@ -56,6 +56,9 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             out.append(f"{verb} {rng.choice(others)}")
         elif verb == "assommer" and others and rng.random() < 0.5:
             out.append(f"assommer {rng.choice(others)}")
+        elif verb == "rediriger" and len(living) >= 2 and rng.random() < 0.5:
+            frm, to = rng.sample(living, 2)
+            out.append(f"rediriger {frm} vers {to}")
         elif verb == "modele" and others:
             out.append(f"modele {rng.choice(others)}")
         elif verb == "eliminer":

@@ -40,6 +40,7 @@ ORDER_HINT = {
         Kind.SENTENCE: "sentence NOM",
         Kind.JEUX: "jeux NOM (Jeux de pouvoir)",
         Kind.ASSOMMER: "assommer NOM",
+        Kind.REDIRIGER: "rediriger NOM vers NOM",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -72,6 +73,7 @@ ORDER_HINT = {
         Kind.SENTENCE: "sentence NAME (their powers taken tonight and at the next stake)",
         Kind.JEUX: "jeux NAME (power play: learn their power)",
         Kind.ASSOMMER: "assommer NAME (knock out)",
+        Kind.REDIRIGER: "rediriger NAME vers NAME (redirect to)",
     },
 }
 

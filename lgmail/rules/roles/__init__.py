@@ -28,6 +28,7 @@ from lgmail.rules.roles import (
     pretre,
     princesse,
     protecteur,
+    redirecteur,
     renard,
     salvateur,
     sorciere,
@@ -75,6 +76,7 @@ ROLES: dict[str, RoleSpec] = {
         marquise,
         assommeur,
         protecteur,
+        redirecteur,
     )
 }
 

@@ -194,6 +194,10 @@ def _shield(s: GameState, e: ev.ShieldRaised) -> None:
     s.extra.setdefault(f"protege-tout:{s.number}", []).append(e.target)
 
 
+def _redirection(s: GameState, e: ev.RedirectionSet) -> None:
+    s.extra.setdefault(f"redirige:{s.number}", {})[e.frm] = e.to
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -239,4 +243,5 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.KnockedOut: _knocked_out,
     ev.NightActionFoiled: _nothing,
     ev.ShieldRaised: _shield,
+    ev.RedirectionSet: _redirection,
 }

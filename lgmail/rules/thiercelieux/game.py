@@ -89,6 +89,7 @@ ROLE_SLUGS = (
     "marquise",
     "assommeur",
     "protecteur",
+    "redirecteur",
 )
 
 #: which step each order is given in
@@ -111,6 +112,7 @@ STEP_OF: dict[Kind, str] = {
     Kind.SENTENCE: LOUPS,
     Kind.JEUX: LOUPS,
     Kind.ASSOMMER: LOUPS,
+    Kind.REDIRIGER: LOUPS,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -131,6 +133,7 @@ MAIN_ORDER: dict[str, Kind] = {
     "petite-fille": Kind.ESPIONNER,
     "assommeur": Kind.ASSOMMER,
     "protecteur": Kind.PROTEGER,
+    "redirecteur": Kind.REDIRIGER,
 }
 
 #: reactions whose answer may change who wins
@@ -510,6 +513,9 @@ class Thiercelieux(Classic):
         elif kind in (Kind.RECRUTER, Kind.ASSOMMER) and order.target == player.name:
             # Ruling (Assommeur): he knocks out another player
             raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
+        elif kind is Kind.REDIRIGER and order.targets[0] == order.targets[-1]:
+            # 004: « vers un autre joueur de son choix »
+            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="same")
         elif kind is Kind.MODELE and order.target == player.name:
             # 004: « il indique au MJ un autre joueur de la partie »
             raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
@@ -546,9 +552,9 @@ class Thiercelieux(Classic):
                     # 004: « il reçoit à la fin de la Nuit : "Tu ne te réveilles pas cette Nuit" »
                     tx.emit(ev.NightSlept(sleeper, s.number))
             tx.emit(ev.DawnBroke(s.number))
-            layers.tell(tx)
             victims, infected = night.dawn_attacks(tx)
             deaths.kill(tx, victims)
+            layers.tell(tx)
             # 004: « Si ce recrutement est valable à l'issue de la résolution des actions de la
             # Nuit, alors le recrutement réussit et l'infection échoue. »
             recruited = night.recruit(tx)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from lgmail.rules import events as ev
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles import assommeur, protecteur
+from lgmail.rules.roles import assommeur, protecteur, redirecteur
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import camps
 from lgmail.rules.thiercelieux.order import NIGHT, position
@@ -87,7 +87,16 @@ def aim(state: GameState, name: str, key: str, kind: Kind, targets: list[str]) -
 
 def landing(state: GameState, name: str, key: str, kind: Kind, targets: list[str]) -> list[str]:
     """Where `name`'s action `key` (order `kind`) is aimed once redirected or manipulated."""
-    return list(targets)
+    landed = list(targets)
+    if redirected(key):
+        turned = state.extra.get(redirecteur.key(state.number), {})
+        landed = [turned.get(t, t) for t in landed]
+    return landed
+
+
+def redirected(key: str) -> bool:
+    """Whether the Redirecteur turns the action `key` (« Toute action qui cible ce joueur »)."""
+    return _after(key, "rediriger") and key not in redirecteur.EXEMPT
 
 
 def tell(tx: Tx) -> None:
@@ -97,6 +106,14 @@ def tell(tx: Tx) -> None:
         if s.players[name].alive:
             # « Le joueur est mis au courant qu'il a été assommé par le MJ à la fin de la Nuit. »
             tx.emit(ev.NightActionFoiled(name, "assomme", s.number))
+    turned = s.extra.get(redirecteur.key(s.number), {})
+    told: set[str] = set()
+    for name, key, _, targets in given(s):
+        if redirected(key) and any(t in turned for t in targets) and name not in told:
+            # 004: « Chaque joueur dont l'action a été redirigée, est prévenu. »
+            told.add(name)
+            if s.players[name].alive:
+                tx.emit(ev.NightActionFoiled(name, "redirige", s.number))
     for name, key, kind, targets in given(s):
         landed = landing(s, name, key, kind, targets)
         # 004, Protecteur: « les autres spés reçoivent "ton action a échoué" » (the Joueur de

@@ -29,6 +29,7 @@ from lgmail.rules.roles import (
     pretre,
     princesse,
     protecteur,
+    redirecteur,
     renard,
     salvateur,
     sorciere,
@@ -176,7 +177,12 @@ def _clients(tx: Tx) -> None:
             continue
         given = s.order_of(lawyer.name, Kind.CLIENTS)
         if given is not None and layers.acts(s, lawyer.name, "clients"):
-            tx.emit(ev.ClientsChosen(lawyer.name, list(given.order.targets)))
+            named = list(given.order.targets)
+            landed = layers.aim(s, lawyer.name, "clients", Kind.CLIENTS, named) or named
+            if lawyer.name in landed or len(set(landed)) != 2:
+                # ruling: a redirection cannot make him his own client, nor one client twice
+                landed = named
+            tx.emit(ev.ClientsChosen(lawyer.name, landed))
             continue
         others = [n for n in s.living_names() if n != lawyer.name]
         if len(others) >= 2:
@@ -260,6 +266,13 @@ def _proteger_tout(tx: Tx) -> None:
     nocturne » (`layers.aim`, `layers.shielded`)."""
     for player, aimed in _given(tx.state, protecteur.ROLE.slug, Kind.PROTEGER):
         tx.emit(ev.ShieldRaised(player.name, aimed[0]))
+
+
+def _rediriger(tx: Tx) -> None:
+    """004, Redirecteur: « Toute action qui cible ce joueur, à ce moment-là, est alors redirigée
+    vers un autre joueur de son choix également. » (`layers.landing`)"""
+    for player, aimed in _given(tx.state, redirecteur.ROLE.slug, Kind.REDIRIGER):
+        tx.emit(ev.RedirectionSet(player.name, aimed[0], aimed[1]))
 
 
 def _proteger(tx: Tx) -> None:
@@ -366,7 +379,9 @@ def _eliminer_gml(tx: Tx) -> None:
 def _charmer(tx: Tx) -> None:
     s = tx.state
     for player, targets in _given(s, joueur_de_flute.ROLE.slug, Kind.CHARMER):
-        names = [n for n in targets if s.players[n].alive and n != player.name]
+        # 004: « l'action du JdF peut être ciblée par le Redirecteur contre le JdF lui-même,
+        # auquel cas le charme fonctionne » (his own order may not name him: `_check`)
+        names = [n for n in targets if s.players[n].alive]
         if names:
             tx.emit(ev.PlayersCharmed(player.name, names))
 
@@ -451,6 +466,7 @@ RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "voler": _voler,
     "assommer": _assommer,
     "proteger-tout": _proteger_tout,
+    "rediriger": _rediriger,
     "unir": _unir,
     "modele": _modele,
     "liste": _liste,

@@ -62,6 +62,10 @@ PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Opeth"]
         ("J'assomme Opeth", Order(Kind.ASSOMMER, ("Opeth",))),
         ("assommer Chloe", Order(Kind.ASSOMMER, ("Chloé",))),
         ("knock bob", Order(Kind.ASSOMMER, ("Bob",))),
+        # 004: the Redirecteur's two names
+        ("rediriger Bob vers Chloé", Order(Kind.REDIRIGER, ("Bob", "Chloé"))),
+        ("je redirige Jean-Pierre sur Opeth", Order(Kind.REDIRIGER, ("Jean-Pierre", "Opeth"))),
+        ("redirect alice to bruno", Order(Kind.REDIRIGER, ("Alice", "Bruno"))),
     ],
 )
 def test_orders(text: str, expected: Order) -> None:
