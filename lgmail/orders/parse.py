@@ -142,6 +142,8 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     Kind.ASSOMMER: ("assommer", "assomme", "assomer", "assome", "knock", "stun"),
     # 004's Redirecteur: « rediriger NOM vers NOM »
     Kind.REDIRIGER: ("rediriger", "redirige", "devier", "devie", "redirect", "divert"),
+    # 004's Télépathe: « telepathie NOM : message »
+    Kind.TELEPATHIE: ("telepathie", "telepathe", "transmettre", "telepathy", "telepath"),
 }
 
 #: the Voleur's words for staying Voleur
@@ -403,6 +405,8 @@ def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Orde
         return Order(Kind.VOTE, (), blank=True)
     if kind in (Kind.LISTE, Kind.DEPLACER):
         return _sectaire(kind, rest, players, me)
+    if kind is Kind.TELEPATHIE:
+        return _telepathie(text, players, me)
     if kind is Kind.VOLER:
         return _card(kind, rest, folded)
     if kind is Kind.ESPIONNER:
@@ -510,6 +514,29 @@ def _square(rest: list[str], players: Sequence[str], me: str | None) -> Order | 
     if isinstance(got, str):
         return Order(Kind.SONDER, (got,))
     return Refusal(Cause.UNREADABLE, {"missing": "square"})
+
+
+def _telepathie(text: str, players: Sequence[str], me: str | None) -> Order | Refusal:
+    """004's Télépathe: « telepathie NOM : message » (the name before the colon, or the first
+    word; the message is the rest of the line, as written)."""
+    folded = fold(text)
+    found = None
+    for verb in sorted(VERBS[Kind.TELEPATHIE], key=len, reverse=True):
+        found = re.search(rf"(?<![\w-]){re.escape(verb)}(?![\w-])", folded)
+        if found:
+            break
+    after = text[found.end() :] if found and len(folded) == len(text) else ""
+    if ":" in after:
+        name, said = after.split(":", 1)
+    else:
+        name, _, said = after.strip().partition(" ")
+    said = said.strip()
+    if not said:
+        return Refusal(Cause.UNREADABLE, {"missing": "text"})
+    got = _resolve(_tokens(name), players, me)
+    if isinstance(got, Refusal):
+        return got
+    return Order(Kind.TELEPATHIE, (got,), args=(said,))
 
 
 def _two_names(words: list[str]) -> list[list[str]]:

@@ -952,3 +952,25 @@ class RedirectionSet(Event):
     redirecteur: str
     frm: str
     to: str
+
+
+@event
+@dataclass(frozen=True)
+class TelepathyWritten(Event):
+    """The Télépathe's message of tonight (his `telepathie` order), handed on at dawn."""
+
+    telepathe: str
+    target: str
+    text: str
+
+
+@event
+@dataclass(frozen=True)
+class TelepathMessage(Event):
+    """004, Télépathe: « C'est le Maître du Jeu qui se chargera de transmettre anonymement le
+    message vers le joueur choisi, à la fin de la Nuit. » The recipient is told `text` only."""
+
+    telepathe: str
+    recipient: str
+    text: str
+    night: int

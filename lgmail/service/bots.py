@@ -59,6 +59,8 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
         elif verb == "rediriger" and len(living) >= 2 and rng.random() < 0.5:
             frm, to = rng.sample(living, 2)
             out.append(f"rediriger {frm} vers {to}")
+        elif verb == "telepathie" and others and rng.random() < 0.5:
+            out.append(f"telepathie {rng.choice(others)} : Je vous observe.")
         elif verb == "modele" and others:
             out.append(f"modele {rng.choice(others)}")
         elif verb == "eliminer":

@@ -41,6 +41,7 @@ ORDER_HINT = {
         Kind.JEUX: "jeux NOM (Jeux de pouvoir)",
         Kind.ASSOMMER: "assommer NOM",
         Kind.REDIRIGER: "rediriger NOM vers NOM",
+        Kind.TELEPATHIE: "telepathie NOM : message",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -74,6 +75,7 @@ ORDER_HINT = {
         Kind.JEUX: "jeux NAME (power play: learn their power)",
         Kind.ASSOMMER: "assommer NAME (knock out)",
         Kind.REDIRIGER: "rediriger NAME vers NAME (redirect to)",
+        Kind.TELEPATHIE: "telepathie NAME : message (telepathy)",
     },
 }
 

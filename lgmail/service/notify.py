@@ -243,6 +243,11 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
             out.append(
                 _to(state, event.marquise, "player:notice", kind=event.TYPE, **event.payload())
             )
+        elif isinstance(event, ev.TelepathMessage):
+            # 004: « transmettre anonymement le message »: the text, never its author
+            out.append(
+                _to(state, event.recipient, "player:notice", kind=event.TYPE, text=event.text)
+            )
         elif isinstance(event, ev.NightActionFoiled):
             out.append(_to(state, event.name, "player:notice", kind=event.TYPE, how=event.how))
         elif isinstance(event, ev.NightSlept):

@@ -32,6 +32,7 @@ from lgmail.rules.roles import (
     renard,
     salvateur,
     sorciere,
+    telepathe,
     villageois,
     villageois_villageois,
     voleur,
@@ -77,6 +78,7 @@ ROLES: dict[str, RoleSpec] = {
         assommeur,
         protecteur,
         redirecteur,
+        telepathe,
     )
 }
 

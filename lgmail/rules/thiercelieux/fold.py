@@ -198,6 +198,10 @@ def _redirection(s: GameState, e: ev.RedirectionSet) -> None:
     s.extra.setdefault(f"redirige:{s.number}", {})[e.frm] = e.to
 
 
+def _telepathy(s: GameState, e: ev.TelepathyWritten) -> None:
+    s.extra.setdefault(f"telepathie:{s.number}", {})[e.telepathe] = e.text
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -244,4 +248,6 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.NightActionFoiled: _nothing,
     ev.ShieldRaised: _shield,
     ev.RedirectionSet: _redirection,
+    ev.TelepathyWritten: _telepathy,
+    ev.TelepathMessage: _nothing,
 }

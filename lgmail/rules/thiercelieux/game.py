@@ -90,6 +90,7 @@ ROLE_SLUGS = (
     "assommeur",
     "protecteur",
     "redirecteur",
+    "telepathe",
 )
 
 #: which step each order is given in
@@ -113,6 +114,7 @@ STEP_OF: dict[Kind, str] = {
     Kind.JEUX: LOUPS,
     Kind.ASSOMMER: LOUPS,
     Kind.REDIRIGER: LOUPS,
+    Kind.TELEPATHIE: LOUPS,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -134,6 +136,7 @@ MAIN_ORDER: dict[str, Kind] = {
     "assommeur": Kind.ASSOMMER,
     "protecteur": Kind.PROTEGER,
     "redirecteur": Kind.REDIRIGER,
+    "telepathe": Kind.TELEPATHIE,
 }
 
 #: reactions whose answer may change who wins
@@ -374,6 +377,13 @@ class Thiercelieux(Classic):
             # 004: « le premier qui envoie son action est gagnant »: the order written is kept
             tx.emit(ev.KnockOutOrdered(player.name, order.target))
             return
+        if order.kind is Kind.TELEPATHIE:
+            text = " ".join(order.args).strip()
+            if not text:
+                raise Refused(Cause.UNREADABLE, missing="text")
+            super().accept(tx, player, order)
+            tx.emit(ev.TelepathyWritten(player.name, order.target, text))
+            return
         if order.kind is Kind.VOTE and s.phase in ("election", "day"):
             step = ELECTION if s.phase == "election" else VOTE
             if not idiot_du_village.can_vote(player):
@@ -510,8 +520,10 @@ class Thiercelieux(Classic):
                 raise Refused(Cause.ILLEGAL_TARGET, target=" / ".join(order.targets), why="two")
             if player.name in order.targets:
                 raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
-        elif kind in (Kind.RECRUTER, Kind.ASSOMMER) and order.target == player.name:
-            # Ruling (Assommeur): he knocks out another player
+        elif (
+            kind in (Kind.RECRUTER, Kind.ASSOMMER, Kind.TELEPATHIE) and order.target == player.name
+        ):
+            # Rulings: the Assommeur knocks out, the Télépathe writes to, another player
             raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
         elif kind is Kind.REDIRIGER and order.targets[0] == order.targets[-1]:
             # 004: « vers un autre joueur de son choix »

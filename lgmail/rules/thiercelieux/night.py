@@ -33,6 +33,7 @@ from lgmail.rules.roles import (
     renard,
     salvateur,
     sorciere,
+    telepathe,
     voleur,
     voyante,
 )
@@ -275,6 +276,16 @@ def _rediriger(tx: Tx) -> None:
         tx.emit(ev.RedirectionSet(player.name, aimed[0], aimed[1]))
 
 
+def _telepathie(tx: Tx) -> None:
+    """004, Télépathe: « C'est le Maître du Jeu qui se chargera de transmettre anonymement le
+    message vers le joueur choisi, à la fin de la Nuit. »"""
+    s = tx.state
+    for player, aimed in _given(s, telepathe.ROLE.slug, Kind.TELEPATHIE):
+        text = s.extra.get(telepathe.key(s.number), {}).get(player.name)
+        if text and s.players[aimed[0]].alive:
+            tx.emit(ev.TelepathMessage(player.name, aimed[0], str(text), s.number))
+
+
 def _proteger(tx: Tx) -> None:
     for player, targets in _given(tx.state, salvateur.ROLE.slug, Kind.PROTEGER)[:1]:
         tx.emit(ev.GuardProtected(player.name, targets[0]))
@@ -467,6 +478,7 @@ RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "assommer": _assommer,
     "proteger-tout": _proteger_tout,
     "rediriger": _rediriger,
+    "telepathie": _telepathie,
     "unir": _unir,
     "modele": _modele,
     "liste": _liste,

@@ -71,6 +71,9 @@ NIGHT: tuple[Action, ...] = (
     Action("deplacer", ("abominable-sectaire",), "aube"),
     # 004, Marquise: « qui sera publié en début de journée par le meneur »
     Action("lettre", ("marquise",), "aube"),
+    # 004, Télépathe: « transmettre anonymement le message vers le joueur choisi, à la fin de la
+    # Nuit »
+    Action("telepathie", ("telepathe", "metronome"), "aube"),
     Action("servante", ("servante-devouee",), "servante"),
 )
 

@@ -66,6 +66,16 @@ PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Opeth"]
         ("rediriger Bob vers Chloé", Order(Kind.REDIRIGER, ("Bob", "Chloé"))),
         ("je redirige Jean-Pierre sur Opeth", Order(Kind.REDIRIGER, ("Jean-Pierre", "Opeth"))),
         ("redirect alice to bruno", Order(Kind.REDIRIGER, ("Alice", "Bruno"))),
+        # 004: the Télépathe's message, the rest of the line
+        (
+            "telepathie Bob : Je sais qui tu es.",
+            Order(Kind.TELEPATHIE, ("Bob",), args=("Je sais qui tu es.",)),
+        ),
+        (
+            "Télépathie Jean-Pierre: méfie-toi !",
+            Order(Kind.TELEPATHIE, ("Jean-Pierre",), args=("méfie-toi !",)),
+        ),
+        ("telepathy opeth: hello", Order(Kind.TELEPATHIE, ("Opeth",), args=("hello",))),
     ],
 )
 def test_orders(text: str, expected: Order) -> None:
