@@ -144,6 +144,17 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     Kind.REDIRIGER: ("rediriger", "redirige", "devier", "devie", "redirect", "divert"),
     # 004's Télépathe: « telepathie NOM : message »
     Kind.TELEPATHIE: ("telepathie", "telepathe", "transmettre", "telepathy", "telepath"),
+    # 004: the Pyromane's match
+    Kind.ALLUMER: (
+        "allumer",
+        "allume",
+        "incendier",
+        "incendie",
+        "bruler",
+        "brule",
+        "burn",
+        "torch",
+    ),
 }
 
 #: the Voleur's words for staying Voleur
@@ -252,6 +263,7 @@ TARGETS: dict[Kind, int] = {
     Kind.JEUX: 1,
     Kind.ASSOMMER: 1,
     Kind.REDIRIGER: 2,
+    Kind.ALLUMER: 1,
 }
 
 

@@ -879,6 +879,17 @@ class PowerProbed(Event):
 
 @event
 @dataclass(frozen=True)
+class WolfBurnt(Event):
+    """The Pyromane set fire to the pack's victim (004): « c'est le Loup-Garou qui effectue le
+    meurtre qui est éliminé » at dawn, and « le Villageois reste en vie (il n'y a pas de
+    victime) »."""
+
+    wolf: str
+    victim: str
+
+
+@event
+@dataclass(frozen=True)
 class LetterPublished(Event):
     """004, « Lettre de la marquise »: « publié en début de journée par le meneur »; the public
     reads the text, not who wrote it."""
@@ -974,3 +985,12 @@ class TelepathMessage(Event):
     recipient: str
     text: str
     night: int
+
+
+@event
+@dataclass(frozen=True)
+class HouseBurnt(Event):
+    """At dawn, `name`'s house burnt: his job is lost and he is a Vagabond (004, Pyromane);
+    public, without who lit it."""
+
+    name: str

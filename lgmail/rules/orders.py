@@ -57,6 +57,7 @@ class Kind(StrEnum):
     MANIPULER = "manipuler"
     DETOURNER = "detourner"
     TELEPATHIE = "telepathie"
+    ALLUMER = "allumer"
 
 
 @dataclass(frozen=True)

@@ -92,6 +92,8 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             out.append(f"lettre Chers villageois, méfiez-vous de {rng.choice(living)}.")
         elif verb in ("sentence", "jeux") and others and rng.random() < 0.5:
             out.append(f"{verb} {rng.choice(others)}")
+        elif verb == "allumer" and others and rng.random() < 0.3:
+            out.append(f"allumer {rng.choice(others)}")
         elif verb == "votants" and others:
             out.append("votants " + ", ".join(rng.sample(others, max(1, len(others) // 2))))
     if not out and can_do(state, name):

@@ -42,6 +42,7 @@ ORDER_HINT = {
         Kind.ASSOMMER: "assommer NOM",
         Kind.REDIRIGER: "rediriger NOM vers NOM",
         Kind.TELEPATHIE: "telepathie NOM : message",
+        Kind.ALLUMER: "allumer NOM",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -76,6 +77,7 @@ ORDER_HINT = {
         Kind.ASSOMMER: "assommer NAME (knock out)",
         Kind.REDIRIGER: "rediriger NAME vers NAME (redirect to)",
         Kind.TELEPATHIE: "telepathie NAME : message (telepathy)",
+        Kind.ALLUMER: "allumer NAME (burn their house, once)",
     },
 }
 

@@ -49,6 +49,7 @@ PUBLIC = (
     ev.SectaireAnnounced,
     ev.GroupChanged,
     ev.LetterPublished,
+    ev.HouseBurnt,
 )
 #: what a public fact must not tell (002: the lottery's winners and a murmur's author are
 #: private)

@@ -28,6 +28,7 @@ from lgmail.rules.roles import (
     pretre,
     princesse,
     protecteur,
+    pyromane,
     redirecteur,
     renard,
     salvateur,
@@ -79,6 +80,7 @@ ROLES: dict[str, RoleSpec] = {
         protecteur,
         redirecteur,
         telepathe,
+        pyromane,
     )
 }
 

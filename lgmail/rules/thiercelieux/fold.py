@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lgmail.rules import events as ev
-from lgmail.rules.roles import maitre_vampire, marquise
+from lgmail.rules.roles import maitre_vampire, marquise, pyromane
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import powers
 
@@ -202,6 +202,15 @@ def _telepathy(s: GameState, e: ev.TelepathyWritten) -> None:
     s.extra.setdefault(f"telepathie:{s.number}", {})[e.telepathe] = e.text
 
 
+def _wolf_burnt(s: GameState, e: ev.WolfBurnt) -> None:
+    s.night.victim = None
+    s.extra[pyromane.burnt_key(s.number)] = e.wolf
+
+
+def _house_burnt(s: GameState, e: ev.HouseBurnt) -> None:
+    s.players[e.name].status.add(pyromane.VAGABOND)
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -250,4 +259,6 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.RedirectionSet: _redirection,
     ev.TelepathyWritten: _telepathy,
     ev.TelepathMessage: _nothing,
+    ev.WolfBurnt: _wolf_burnt,
+    ev.HouseBurnt: _house_burnt,
 }

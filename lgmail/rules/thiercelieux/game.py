@@ -42,6 +42,7 @@ from lgmail.rules.roles import (
     metronome,
     multiclasse,
     petite_fille,
+    pyromane,
     renard,
     salvateur,
     sorciere,
@@ -91,6 +92,7 @@ ROLE_SLUGS = (
     "protecteur",
     "redirecteur",
     "telepathe",
+    "pyromane",
 )
 
 #: which step each order is given in
@@ -115,6 +117,7 @@ STEP_OF: dict[Kind, str] = {
     Kind.ASSOMMER: LOUPS,
     Kind.REDIRIGER: LOUPS,
     Kind.TELEPATHIE: LOUPS,
+    Kind.ALLUMER: LOUPS,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -334,6 +337,9 @@ class Thiercelieux(Classic):
             return maitre_vampire.room(state, player)
         if kind in marquise.ACTIONS:
             return marquise.may(state, player, kind)
+        if kind is Kind.ALLUMER:
+            # 004: « une seule Nuit dans la partie »
+            return pyromane.POWER not in player.spent
         return True
 
     def done(self, state: GameState, player: Player, step: str) -> bool:
@@ -520,8 +526,13 @@ class Thiercelieux(Classic):
                 raise Refused(Cause.ILLEGAL_TARGET, target=" / ".join(order.targets), why="two")
             if player.name in order.targets:
                 raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
+        elif kind in (Kind.ALLUMER, Kind.MARQUER) and pyromane.is_vagabond(s.players[order.target]):
+            # 004: « cibler un joueur autre qu'un Vagabond »; « Le Corbeau ne peut désigner aucun
+            # Vagabond. »
+            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="vagabond")
         elif (
-            kind in (Kind.RECRUTER, Kind.ASSOMMER, Kind.TELEPATHIE) and order.target == player.name
+            kind in (Kind.ALLUMER, Kind.RECRUTER, Kind.ASSOMMER, Kind.TELEPATHIE)
+            and order.target == player.name
         ):
             # Rulings: the Assommeur knocks out, the Télépathe writes to, another player
             raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
@@ -570,6 +581,7 @@ class Thiercelieux(Classic):
             # 004: « Si ce recrutement est valable à l'issue de la résolution des actions de la
             # Nuit, alors le recrutement réussit et l'infection échoue. »
             recruited = night.recruit(tx)
+            night.burn(tx)
             if infected and s.players[infected].alive and infected not in recruited:
                 # 004: « Il intègre l'antre au lever du Jour, après que le reste des autres
                 # actions de Nuit ait été décidé et résolu. »

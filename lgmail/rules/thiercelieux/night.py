@@ -29,6 +29,7 @@ from lgmail.rules.roles import (
     pretre,
     princesse,
     protecteur,
+    pyromane,
     redirecteur,
     renard,
     salvateur,
@@ -342,6 +343,32 @@ def _devorer(tx: Tx) -> None:
     tx.emit(ev.WolvesChose(None, None))
 
 
+def _allumer(tx: Tx) -> None:
+    """004, Pyromane: « une seule Nuit dans la partie »; on the pack's victim, « c'est le
+    Loup-Garou qui effectue le meurtre qui est éliminé » and « il n'y a pas de victime »."""
+    s = tx.state
+    for player, targets in _given(s, pyromane.ROLE.slug, Kind.ALLUMER):
+        if pyromane.POWER in player.spent:
+            continue
+        if layers.shielded(s, targets[0]):
+            # 004, Protecteur: « l'unique allumette du Pyromane est consommée sans effet »
+            tx.emit(ev.PowerUsed(player.name, pyromane.POWER, None))
+            continue
+        tx.emit(ev.PowerUsed(player.name, pyromane.POWER, targets[0]))
+        # the pack's choice tonight names « le loup qui fait l'action » (`by`)
+        chose = next((e for e in reversed(tx.events) if isinstance(e, ev.WolvesChose)), None)
+        if chose and chose.by and chose.victim == s.night.victim == targets[0]:
+            tx.emit(ev.WolfBurnt(chose.by, targets[0]))
+
+
+def burn(tx: Tx) -> None:
+    """Dawn: the houses set on fire tonight burn; their owners, alive, are Vagabonds."""
+    s = tx.state
+    for _, power, target in list(s.night.used):
+        if power == pyromane.POWER and target and s.players[target].alive:
+            tx.emit(ev.HouseBurnt(target))
+
+
 def _espionner(tx: Tx) -> None:
     """004, Petite Fille: what the square she watches hides: a wolf's name, her discovery (the
     pack's victim spared), or nothing."""
@@ -496,6 +523,7 @@ RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "infecter": _infecter,
     "eliminer-blanc": _eliminer_blanc,
     "eliminer-gml": _eliminer_gml,
+    "allumer": _allumer,
     "charmer": _charmer,
     "sorciere": _sorciere,
     "marquer": _marquer,
@@ -589,6 +617,9 @@ def dawn_attacks(tx: Tx) -> tuple[list[tuple[str, str]], str | None]:
             # 004: « Si le GML le cible alors qu'il possède encore sa vie 'bonus', alors il meurt
             # directement. »
             out.append((aimed, "gml"))
+    burnt = s.extra.get(pyromane.burnt_key(s.number))
+    if burnt:
+        out.append((burnt, pyromane.CAUSE))
     if night.poisoned and layers.shielded(s, night.poisoned):
         # 004, Protecteur: « la Sorcière perdra sa potion de mort »
         pass
