@@ -155,6 +155,19 @@ VERBS: dict[Kind, tuple[str, ...]] = {
         "burn",
         "torch",
     ),
+    # 004: the Fantôme's removal and his Allié; the dead's guess of the Allié
+    Kind.SUPPRIMER: ("supprimer", "supprime", "hanter", "hante", "remove", "haunt"),
+    Kind.ALLIE: ("allie", "allier", "transformer", "transforme", "ally"),
+    Kind.VOIX: (
+        "voix des morts",
+        "voix",
+        "soupconner",
+        "soupconne",
+        "suspecter",
+        "suspecte",
+        "suspect",
+        "voice",
+    ),
 }
 
 #: the Voleur's words for staying Voleur
@@ -264,6 +277,9 @@ TARGETS: dict[Kind, int] = {
     Kind.ASSOMMER: 1,
     Kind.REDIRIGER: 2,
     Kind.ALLUMER: 1,
+    Kind.SUPPRIMER: 1,
+    Kind.ALLIE: 1,
+    Kind.VOIX: 1,
 }
 
 

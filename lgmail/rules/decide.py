@@ -240,9 +240,13 @@ def _order(tx: Tx, cmd: GiveOrder) -> None:
             ),
             None,
         )
-        if reaction is None:
+        if reaction is not None:
+            variant.react(tx, player, cmd.order, reaction)
+        elif cmd.order.kind in variant.afterlife(s, player):
+            # what the rule set lets this dead player say (004: « La voix des morts »)
+            variant.accept(tx, player, cmd.order)
+        else:
             raise Refused(Cause.DEAD)
-        variant.react(tx, player, cmd.order, reaction)
     else:
         variant.accept(tx, player, cmd.order)
     if cmd.settle:

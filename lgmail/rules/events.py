@@ -994,3 +994,65 @@ class HouseBurnt(Event):
     public, without who lit it."""
 
     name: str
+
+
+@event
+@dataclass(frozen=True)
+class PowerRemoved(Event):
+    """004, Fantôme: `target`'s power is taken away from the dawn after night `night` (« Le
+    pouvoir supprimé par le Fantôme ne l'est qu'au lever du Jour »), while a Fantôme lives;
+    nobody is told (« le joueur ciblé n'est pas non plus mis au courant »)."""
+
+    fantome: str
+    target: str
+    night: int
+
+
+@event
+@dataclass(frozen=True)
+class AllyMade(Event):
+    """004: the Fantôme makes the dead `ally` his Allié (« transformer un des joueurs éliminés
+    en son Allié »); only the two of them are told."""
+
+    fantome: str
+    ally: str
+
+
+@event
+@dataclass(frozen=True)
+class GhostSpared(Event):
+    """004: the Fantôme survives `cause` (« le Fantôme ne peut être tué que de Jour »: the
+    poison, the Chasseur's shot after a death at night, the wolves' first murder, the Grand
+    Méchant Loup's); told to nobody."""
+
+    name: str
+    cause: str
+
+
+@event
+@dataclass(frozen=True)
+class DeadGuessed(Event):
+    """004, « La voix des morts »: the dead `player` names `suspect` as the Fantôme's Allié, once
+    in the game; weighed at the next dawn."""
+
+    player: str
+    suspect: str
+
+
+@event
+@dataclass(frozen=True)
+class VoicesWeighed(Event):
+    """The dead's guesses weighed at dawn after night `night`; `right` when one named the
+    Allié."""
+
+    night: int
+    right: bool
+
+
+@event
+@dataclass(frozen=True)
+class DeadVoiceSpoke(Event):
+    """004: « le MJ écrira au lever du Jour suivant un message signé "La voix des morts"
+    révélant qu'il y a un Fantôme dans la partie »: public, names nobody."""
+
+    night: int

@@ -58,6 +58,9 @@ class Kind(StrEnum):
     DETOURNER = "detourner"
     TELEPATHIE = "telepathie"
     ALLUMER = "allumer"
+    SUPPRIMER = "supprimer"
+    ALLIE = "allie"
+    VOIX = "voix"
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,11 @@ class Variant(Protocol):
 
     def closes_early(self, state: GameState, step: str) -> bool: ...
 
+    def afterlife(self, state: GameState, player: Player) -> frozenset[Kind]:
+        """The orders the dead `player` may give now, besides the reactions the game awaits
+        from him (004: « La voix des morts »); `accept` takes them. The dead give no other."""
+        ...
+
     def accept(self, tx: Tx, player: Player, order: Order) -> None:
         """Record `order` (OrderAccepted or its immediate effect) or raise Refused."""
         ...

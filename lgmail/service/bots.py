@@ -16,6 +16,7 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
     seen: dict[str, Any] = view(state, name)
     living = [p["name"] for p in seen["players"] if p["alive"]]
     others = [n for n in living if n != name]
+    dead = [p["name"] for p in seen["players"] if not p["alive"] and p["name"] != name]
     lover = [n for n in seen["lovers"] if n != name]
     mine = {p["name"]: p["role"] for p in seen["players"]}
     out: list[str] = []
@@ -90,6 +91,12 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             out.append(f"espionner {rng.choice('ABCDEFG')}{rng.randint(1, 7)}")
         elif verb == "lettre" and rng.random() < 0.5:
             out.append(f"lettre Chers villageois, méfiez-vous de {rng.choice(living)}.")
+        elif verb == "supprimer" and others and rng.random() < 0.7:
+            out.append(f"supprimer {rng.choice(others)}")
+        elif verb == "allie" and dead and rng.random() < 0.5:
+            out.append(f"allie {rng.choice(dead)}")
+        elif verb == "voix" and dead and rng.random() < 0.3:
+            out.append(f"voix {rng.choice(dead)}")
         elif verb in ("sentence", "jeux") and others and rng.random() < 0.5:
             out.append(f"{verb} {rng.choice(others)}")
         elif verb == "allumer" and others and rng.random() < 0.3:

@@ -43,6 +43,9 @@ ORDER_HINT = {
         Kind.REDIRIGER: "rediriger NOM vers NOM",
         Kind.TELEPATHIE: "telepathie NOM : message",
         Kind.ALLUMER: "allumer NOM",
+        Kind.SUPPRIMER: "supprimer NOM",
+        Kind.ALLIE: "allie NOM (un mort)",
+        Kind.VOIX: "voix NOM (l'Allié du Fantôme, selon vous)",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -78,6 +81,9 @@ ORDER_HINT = {
         Kind.REDIRIGER: "rediriger NAME vers NAME (redirect to)",
         Kind.TELEPATHIE: "telepathie NAME : message (telepathy)",
         Kind.ALLUMER: "allumer NAME (burn their house, once)",
+        Kind.SUPPRIMER: "supprimer NAME (remove their power)",
+        Kind.ALLIE: "allie NAME (a dead player becomes your Ally)",
+        Kind.VOIX: "voix NAME (the Ghost's Ally, you think)",
     },
 }
 
@@ -89,11 +95,13 @@ def can_do(state: GameState, name: str) -> list[str]:
     for reaction in state.reactions:
         if reaction.player == name:
             kinds += [k for k in Kind if k.value == reaction.kind]
+    variant = variant_of(state)
     if player.alive:
-        variant = variant_of(state)
         for step, who in pending_actors(state).items():
             if name in who:
                 kinds += variant.orders(state, player, step)
+    elif state.status == "running":
+        kinds += sorted(variant.afterlife(state, player))
     return [hints[k] for k in dict.fromkeys(kinds)]
 
 

@@ -50,6 +50,7 @@ PUBLIC = (
     ev.GroupChanged,
     ev.LetterPublished,
     ev.HouseBurnt,
+    ev.DeadVoiceSpoke,
 )
 #: what a public fact must not tell (002: the lottery's winners and a murmur's author are
 #: private)
@@ -240,6 +241,11 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
             out.append(
                 _to(state, event.petite_fille, "player:notice", kind=event.TYPE, **event.payload())
             )
+        elif isinstance(event, ev.AllyMade):
+            # 004: « Les joueurs ne sont pas informés lorsqu'un joueur éliminé est transformé en
+            # Allié »: only the two of them
+            for name in (event.fantome, event.ally):
+                out.append(_to(state, name, "player:notice", kind=event.TYPE, **event.payload()))
         elif isinstance(event, ev.PowerProbed):
             out.append(
                 _to(state, event.marquise, "player:notice", kind=event.TYPE, **event.payload())

@@ -167,6 +167,10 @@ class Classic:
         kind = POWER_ORDER.get(player.role)
         return kind is not None and state.order_of(player.name, kind) is not None
 
+    def afterlife(self, state: GameState, player: Player) -> frozenset[Kind]:
+        """003: « Les joueurs éliminés ne doivent ni communiquer ... »: the dead give no order."""
+        return frozenset()
+
     # --- orders ----------------------------------------------------------------------------
 
     def accept(self, tx: Tx, player: Player, order: Order) -> None:

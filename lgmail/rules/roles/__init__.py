@@ -12,6 +12,7 @@ from lgmail.rules.roles import (
     cupidon,
     deux_soeurs,
     enfant_sauvage,
+    fantome,
     fee,
     grand_mechant_loup,
     idiot_du_village,
@@ -81,6 +82,7 @@ ROLES: dict[str, RoleSpec] = {
         redirecteur,
         telepathe,
         pyromane,
+        fantome,
     )
 }
 

@@ -13,6 +13,7 @@ from lgmail.rules.roles import (
     CAMP_OF,
     ROLES,
     enfant_sauvage,
+    fantome,
     infect_pere_des_loups,
     joueur_de_flute,
     maitre_vampire,
@@ -100,6 +101,9 @@ def traitors(state: GameState) -> set[str]:
     if joueur_de_flute.is_piper(a) or joueur_de_flute.is_piper(b):
         # 004: « Si le Joueur de Flûte est amoureux d'un autre joueur, la condition de victoire
         # du couple revient à celle du Joueur de Flûte. »
+        return set()
+    if fantome.is_ghost(a) or fantome.is_ghost(b):
+        # 004: « La condition de victoire de l'Amoureux du Fantôme devient celle du Fantôme. »
         return set()
     return set(state.lovers) if camp(a) != camp(b) else set()
 

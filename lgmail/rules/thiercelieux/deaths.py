@@ -12,9 +12,11 @@ from lgmail.rules.roles import (
     avocat,
     chasseur,
     enfant_sauvage,
+    fantome,
     loup_egare,
     maitre_vampire,
 )
+from lgmail.rules.state import Player
 from lgmail.rules.thiercelieux import camps, layers, powers
 from lgmail.rules.thiercelieux.outcome import outcome
 from lgmail.rules.tx import Tx, iso
@@ -39,6 +41,9 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
             continue
         if cause == "shot" and layers.shielded(s, name):
             # 004, Protecteur: « la balle du Chasseur (s'il est mort de Nuit) ne fera pas de mort »
+            continue
+        if fantome.is_ghost(player) and _ghost_spared(tx, player, cause):
+            tx.emit(ev.GhostSpared(name, cause))
             continue
         colour = camps.colour(s, player)
         statuses = camps.statuses(s, player)
@@ -85,6 +90,19 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
             any(r.kind == "tirer" for r in s.reactions) or outcome(s) is None
         ):
             _succession(tx, name)
+
+
+def _ghost_spared(tx: Tx, ghost: Player, cause: str) -> bool:
+    """004: « le Fantôme ne peut être tué que de Jour. Il est donc insensible à la potion de mort
+    de la Sorcière (la potion est perdue dans ce cas), au tir du Chasseur (s'il tire de Nuit), à
+    une première tentative de meurtre des Loups-garous ainsi qu'au meurtre du Grand Méchant
+    Loup. » « Il ne survit pas au second meurtre des Loups-garous. » The Chasseur shoots « de
+    Nuit » when he died in the night (his shot, even awaited, comes before the day rises)."""
+    if cause in fantome.NIGHT_IMMUNE:
+        return True
+    if cause == "shot":
+        return tx.state.phase == "night"
+    return cause == "wolves" and fantome.FIRST_ATTACK not in ghost.spent
 
 
 def _orphans(tx: Tx, model: str) -> None:

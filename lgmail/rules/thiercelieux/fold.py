@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lgmail.rules import events as ev
-from lgmail.rules.roles import maitre_vampire, marquise, pyromane
+from lgmail.rules.roles import fantome, maitre_vampire, marquise, pyromane
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import powers
 
@@ -211,6 +211,33 @@ def _house_burnt(s: GameState, e: ev.HouseBurnt) -> None:
     s.players[e.name].status.add(pyromane.VAGABOND)
 
 
+def _removed(s: GameState, e: ev.PowerRemoved) -> None:
+    s.extra.setdefault(fantome.REMOVED, {})[e.target] = e.night
+
+
+def _ally(s: GameState, e: ev.AllyMade) -> None:
+    # 004: « Dès qu'il est transformé, sa condition de victoire devient celle du Fantôme »
+    s.players[e.fantome].links[fantome.ALLY] = e.ally
+    ally = s.players[e.ally]
+    ally.links[fantome.GHOST] = e.fantome
+    ally.links["camp"] = fantome.CAMP
+    ally.status.add(fantome.STATUS)
+
+
+def _spared(s: GameState, e: ev.GhostSpared) -> None:
+    if e.cause == "wolves":
+        s.players[e.name].spent.add(fantome.FIRST_ATTACK)
+
+
+def _guessed(s: GameState, e: ev.DeadGuessed) -> None:
+    s.players[e.player].spent.add(fantome.VOICE)
+    s.extra.setdefault(fantome.GUESSES, []).append([e.player, e.suspect])
+
+
+def _weighed(s: GameState, e: ev.VoicesWeighed) -> None:
+    s.extra[fantome.GUESSES] = []
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -261,4 +288,10 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.TelepathMessage: _nothing,
     ev.WolfBurnt: _wolf_burnt,
     ev.HouseBurnt: _house_burnt,
+    ev.PowerRemoved: _removed,
+    ev.AllyMade: _ally,
+    ev.GhostSpared: _spared,
+    ev.DeadGuessed: _guessed,
+    ev.VoicesWeighed: _weighed,
+    ev.DeadVoiceSpoke: _nothing,
 }

@@ -30,6 +30,7 @@ from lgmail.rules.roles import (
     cupidon,
     deux_soeurs,
     enfant_sauvage,
+    fantome,
     fee,
     grand_mechant_loup,
     idiot_du_village,
@@ -93,6 +94,7 @@ ROLE_SLUGS = (
     "redirecteur",
     "telepathe",
     "pyromane",
+    "fantome",
 )
 
 #: which step each order is given in
@@ -118,6 +120,8 @@ STEP_OF: dict[Kind, str] = {
     Kind.REDIRIGER: LOUPS,
     Kind.TELEPATHIE: LOUPS,
     Kind.ALLUMER: LOUPS,
+    Kind.SUPPRIMER: LOUPS,
+    Kind.ALLIE: LOUPS,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -264,7 +268,8 @@ class Thiercelieux(Classic):
 
     def _effective(self, state: GameState, player: Player) -> bool:
         """Whether `player`'s power works now: he has it and nobody took it away (004: the
-        Marquise's sentence). A power taken away still takes orders, and fails silently."""
+        Marquise's sentence, the Fantôme's removal). A power taken away still takes orders, and
+        fails silently."""
         return self._has_power(state, player) and not powers.stripped(state, player)
 
     def _can_vote(self, state: GameState, player: Player, step: str) -> bool:
@@ -340,6 +345,12 @@ class Thiercelieux(Classic):
         if kind is Kind.ALLUMER:
             # 004: « une seule Nuit dans la partie »
             return pyromane.POWER not in player.spent
+        if kind is Kind.SUPPRIMER:
+            # 004: « une Nuit sur deux (en commençant par la Nuit 2) »
+            return fantome.removal_night(state.number)
+        if kind is Kind.ALLIE:
+            # « une fois dans la partie », a dead player to make his Allié
+            return fantome.ally_of(state, player) is None and bool(night.ally_candidates(state))
         return True
 
     def done(self, state: GameState, player: Player, step: str) -> bool:
@@ -375,6 +386,12 @@ class Thiercelieux(Classic):
             return
         if order.kind is Kind.ENDORMIR:
             self._sleep(tx, player)
+            return
+        if order.kind is Kind.VOIX:
+            self._voice(tx, player, order)
+            return
+        if order.kind is Kind.ALLIE:
+            self._ally(tx, player, order)
             return
         if order.kind in marquise.ACTIONS:
             self._marquise(tx, player, order)
@@ -453,6 +470,45 @@ class Thiercelieux(Classic):
         tx.emit(ev.OrderAccepted(player.name, step, order.kind.value, []))
         tx.emit(ev.SquareChosen(player.name, where))
 
+    def afterlife(self, state: GameState, player: Player) -> frozenset[Kind]:
+        """004: « un joueur éliminé (transformé ou non) peut, une fois dans la partie, envoyer un
+        MP au MJ en lui donnant l'identité du joueur qu'il pense être l'Allié du Fantôme ».
+        Rulings: while a Fantôme lives; not the Fantôme himself."""
+        if (
+            player.alive
+            or fantome.is_ghost(player)
+            or fantome.VOICE in player.spent
+            or not fantome.haunting(state)
+        ):
+            return frozenset()
+        return frozenset({Kind.VOIX})
+
+    def _voice(self, tx: Tx, player: Player, order: Order) -> None:
+        """« La voix des morts »: « L'envoi du MP doit impérativement se faire au maximum une
+        heure avant le lever du Jour. Si l'envoi du MP dépasse le délai prévu, alors il est
+        considéré comme nul, et le joueur pourra retenter sa chance »."""
+        s = tx.state
+        if Kind.VOIX not in self.afterlife(s, player):
+            if player.alive:
+                raise Refused(Cause.NOT_ALLOWED, why="living-voice")
+            raise Refused(Cause.ALREADY_USED)
+        dawn = s.phase_deadline if s.phase == "night" else None
+        if s.phase == "night" and (s.resolved or (dawn and tx.now > dawn - fantome.VOICE_BEFORE)):
+            raise Refused(Cause.NOT_NOW, when="voice")
+        tx.emit(ev.DeadGuessed(player.name, order.target))
+
+    def _ally(self, tx: Tx, player: Player, order: Order) -> None:
+        """004: « transformer un des joueurs éliminés en son Allié »; « Le Fantôme ne peut pas
+        transformer un Loup (qu'il soit dans l'antre ou non) ou un Acolyte en Allié »."""
+        s = tx.state
+        target = s.players[order.target]
+        if target.alive:
+            raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="alive")
+        step = self._power_step(s, player, order)
+        if target.name not in night.ally_candidates(s):
+            raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="no-ally")
+        tx.emit(ev.OrderAccepted(player.name, step, order.kind.value, [target.name]))
+
     def _marquise(self, tx: Tx, player: Player, order: Order) -> None:
         """004: « La Marquise choisit une de ces trois actions chaque Nuit »: her last order of
         the night is her action."""
@@ -480,6 +536,8 @@ class Thiercelieux(Classic):
         if not self._may(s, player, order.kind):
             if order.kind is Kind.ELIMINER and player.role == loup_garou_blanc.ROLE.slug:
                 raise Refused(Cause.NOT_NOW, when="even-night")
+            if order.kind is Kind.SUPPRIMER:
+                raise Refused(Cause.NOT_NOW, when="ghost-night")
             if order.kind is Kind.RECRUTER:
                 # 004: « A aucun moment le Maître Vampire ne peut pas avoir plus de deux
                 # acolytes en jeu avec lui », « un nombre maximum de recrutements réussis »
@@ -531,10 +589,11 @@ class Thiercelieux(Classic):
             # Vagabond. »
             raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="vagabond")
         elif (
-            kind in (Kind.ALLUMER, Kind.RECRUTER, Kind.ASSOMMER, Kind.TELEPATHIE)
+            kind in (Kind.ALLUMER, Kind.RECRUTER, Kind.ASSOMMER, Kind.TELEPATHIE, Kind.SUPPRIMER)
             and order.target == player.name
         ):
-            # Rulings: the Assommeur knocks out, the Télépathe writes to, another player
+            # Rulings: the Assommeur knocks out, the Télépathe writes to, the Fantôme takes the
+            # power of, another player
             raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
         elif kind is Kind.REDIRIGER and order.targets[0] == order.targets[-1]:
             # 004: « vers un autre joueur de son choix »
@@ -746,13 +805,23 @@ class Thiercelieux(Classic):
         known.update(
             {p.name: p.role for p in state.by_role(villageois_villageois.ROLE.slug, alive=False)}
         )
+        ghost = fantome.ghost_of(me)
+        if ghost:
+            # the Allié knows his Fantôme (« Le Manoir du Fantôme [...] connu d'eux seuls »)
+            known[ghost] = fantome.ROLE.slug
         known.update(me.learned)
         return known
 
     def channels(self) -> tuple[str, ...]:
-        return (*classic_channels.CHANNELS, maitre_vampire.CRYPTE)
+        return (*classic_channels.CHANNELS, maitre_vampire.CRYPTE, fantome.MANOIR)
 
     def may_post(self, state: GameState, player: Player, channel: str) -> None:
+        if channel == fantome.MANOIR:
+            # 004: « un forum privé connu d'eux seuls, Le Manoir du Fantôme, où ils peuvent
+            # communiquer pour le reste de la partie »: the dead Allié writes there too
+            if player.name not in fantome.manoir(state):
+                raise Refused(Cause.NOT_YOUR_ROLE, kind=channel)
+            return
         if channel == maitre_vampire.CRYPTE:
             # 004: « Le Maître Vampire et ses éventuels acolytes disposent d'un sous-forum connu
             # d'eux seuls (La Crypte des Vampires) »
@@ -770,6 +839,8 @@ class Thiercelieux(Classic):
         classic_channels.may_post(state, player, channel)
 
     def readers(self, state: GameState, channel: str) -> list[str]:
+        if channel == fantome.MANOIR:
+            return fantome.manoir(state)
         if channel == classic_channels.MEUTE:
             return [p.name for p in camps.den(state)]
         if channel == maitre_vampire.CRYPTE:

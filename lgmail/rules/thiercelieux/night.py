@@ -11,13 +11,16 @@ from collections.abc import Callable
 from lgmail.rules import events as ev
 from lgmail.rules.orders import Kind
 from lgmail.rules.roles import (
+    CAMP_OF,
     abominable_sectaire,
     assommeur,
     avocat,
     corbeau,
     cupidon,
     enfant_sauvage,
+    fantome,
     grand_mechant_loup,
+    idiot_du_village,
     infect_pere_des_loups,
     joueur_de_flute,
     loup_egare,
@@ -39,7 +42,7 @@ from lgmail.rules.roles import (
     voyante,
 )
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import camps, layers, powers
+from lgmail.rules.thiercelieux import camps, deaths, layers, powers
 from lgmail.rules.thiercelieux.order import actions_at
 from lgmail.rules.tx import Tx
 
@@ -500,6 +503,68 @@ def _lettre(tx: Tx) -> None:
         tx.emit(ev.LetterPublished(player.name, choice["text"], s.number))
 
 
+def ally_candidates(state: GameState) -> list[str]:
+    """The dead a Fantôme may make his Allié: « Le Fantôme ne peut pas transformer un Loup
+    (qu'il soit dans l'antre ou non) ou un Acolyte en Allié. Il peut recruter l'Enfant Sauvage si
+    ce dernier n'avait pas rejoint l'antre à sa mort. »"""
+    return [
+        p.name
+        for p in state.players.values()
+        if not p.alive
+        and not camps.in_den(p)
+        and CAMP_OF[p.role] != camps.LOUPS
+        and maitre_vampire.STATUS not in p.status
+        and fantome.STATUS not in p.status
+        and not fantome.is_ghost(p)
+    ]
+
+
+def _allie(tx: Tx) -> None:
+    """004: « une fois dans la partie et uniquement la Nuit, transformer un des joueurs éliminés
+    en son Allié »; « Si l'action du Fantôme est empêchée par un pouvoir quelconque [...] elle
+    n'est pas consommée »."""
+    s = tx.state
+    for player, targets in _given(s, fantome.ROLE.slug, Kind.ALLIE):
+        if fantome.ally_of(s, player) is None and targets[0] in ally_candidates(s):
+            tx.emit(ev.AllyMade(player.name, targets[0]))
+
+
+def _supprimer(tx: Tx) -> None:
+    """004: « décider de cibler un joueur dont il supprimera l'éventuel pouvoir »; « Le Fantôme
+    ne peut pas supprimer les pouvoirs des rôles Indépendants »; Métronome: « le joueur ne verra
+    pas son pouvoir supprimé (car il était volé [...]) »; Idiot: « Si l'Idiot révélé voit son
+    pouvoir être supprimé par le Fantôme, alors l'Idiot meurt définitivement »."""
+    s = tx.state
+    if not fantome.removal_night(s.number):
+        return
+    for player, targets in _given(s, fantome.ROLE.slug, Kind.SUPPRIMER):
+        target = s.players[targets[0]]
+        if (
+            not target.alive
+            or CAMP_OF[target.role] == camps.INDEPENDANT
+            or metronome.asleep(s, target.name)
+            or target.name in s.extra.get(fantome.REMOVED, {})
+        ):
+            continue
+        tx.emit(ev.PowerRemoved(player.name, target.name, s.number))
+        if target.role == idiot_du_village.ROLE.slug and target.revealed:
+            deaths.kill(tx, [(target.name, fantome.IDIOT_CAUSE)])
+
+
+def _voix(tx: Tx) -> None:
+    """004: « s'il a juste, alors le MJ écrira au lever du Jour suivant un message signé "La
+    voix des morts" révélant qu'il y a un Fantôme dans la partie »; « S'il se trompe, il ne se
+    passe rien »."""
+    s = tx.state
+    guesses = s.extra.get(fantome.GUESSES, [])
+    if not guesses:
+        return
+    right = any(suspect in fantome.allies(s) for _, suspect in guesses)
+    tx.emit(ev.VoicesWeighed(s.number, right))
+    if right:
+        tx.emit(ev.DeadVoiceSpoke(s.number))
+
+
 RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "voler": _voler,
     "assommer": _assommer,
@@ -530,6 +595,9 @@ RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "sentence": _sentence,
     "jeux": _jeux,
     "lettre": _lettre,
+    "allie": _allie,
+    "supprimer": _supprimer,
+    "voix": _voix,
 }
 
 

@@ -63,6 +63,10 @@ NIGHT: tuple[Action, ...] = (
     Action("eliminer-gml", ("grand-mechant-loup",), "loups"),
     Action("allumer", ("pyromane",), "loups"),
     Action("charmer", ("joueur-de-flute",), "loups"),
+    # 004, Fantôme: « une fois dans la partie et uniquement la Nuit, transformer un des joueurs
+    # éliminés en son Allié »; « Le Loup-Garou Manipulateur ne peut pas agir sur le choix d'un
+    # Allié du Fantôme »
+    Action("allie", ("fantome",), "loups"),
     Action("sorciere", ("sorciere",), "sorciere"),
     Action("marquer", ("corbeau",), "aube"),
     Action("favoriser", ("princesse",), "aube"),
@@ -74,6 +78,10 @@ NIGHT: tuple[Action, ...] = (
     # 004, Télépathe: « transmettre anonymement le message vers le joueur choisi, à la fin de la
     # Nuit »
     Action("telepathie", ("telepathe", "metronome"), "aube"),
+    # 004, Fantôme: « Le pouvoir supprimé par le Fantôme ne l'est qu'au lever du Jour. »
+    Action("supprimer", ("fantome",), "aube"),
+    # 004: « le MJ écrira au lever du Jour suivant un message signé "La voix des morts" »
+    Action("voix", ("fantome",), "aube"),
     Action("servante", ("servante-devouee",), "servante"),
 )
 

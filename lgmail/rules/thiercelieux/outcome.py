@@ -6,18 +6,24 @@ Loup-Garou Blanc when he is « le dernier joueur encore en jeu »; the Joueur de
 « tout le monde, sans tenir compte du Joueur de Flûte, est charmé ». Camps are the players' camps
 now (an infected villager plays for the wolves). The Avocat stands in no camp's way and wins
 with a client who wins alive (`avocat.winners`). The Maître Vampire wins when « il n'y ait plus
-que lui ou d'éventuels acolytes encore en jeu », with his acolytes."""
+que lui ou d'éventuels acolytes encore en jeu », with his acolytes. The Fantôme wins, alive,
+« Lorsqu'il ne reste plus que des Simples Villageois et des Simples Loups-Garous en jeu », with
+his Allié and his lover (`ghost_wins`)."""
 
 from __future__ import annotations
 
 from lgmail.rules.roles import (
+    ROLES,
     abominable_sectaire,
     avocat,
+    cupidon,
+    enfant_sauvage,
+    fantome,
     joueur_de_flute,
     loup_garou_blanc,
     maitre_vampire,
 )
-from lgmail.rules.state import GameState
+from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux.camps import LOUPS, VILLAGE, camp, traitors
 
 AMOUREUX = "amoureux"
@@ -28,10 +34,40 @@ def outcome(state: GameState) -> tuple[str | None, list[str]] | None:
     if sectaire is not None:
         # 004: « alors il gagne instantanément la partie »
         return abominable_sectaire.ROLE.slug, [sectaire]
-    result = _camps(state)
+    result = _ghost(state) or _camps(state)
     if result is None or result[0] is None:
         return result
-    return result[0], result[1] + avocat.winners(state, result[1])
+    # an Avocat may win twice over (004: made the Fantôme's Allié, « deux conditions de
+    # victoire »): once in the list
+    return result[0], list(dict.fromkeys(result[1] + avocat.winners(state, result[1])))
+
+
+def powerless(state: GameState, player: Player) -> bool:
+    """A player without power, as the Fantôme counts them (rulings in `roles.fantome`): 004, « si
+    la mort de l'Ancien fait perdre tous ses pouvoirs au Village, cela compte dans la condition de
+    victoire du Fantôme »; Cupidon, once the first night is over, « est l'équivalent d'un Simple
+    Villageois »; a power the Fantôme took away."""
+    spec = ROLES[player.role]
+    lost = state.powers_lost and spec.village_power and player.role != enfant_sauvage.ROLE.slug
+    spent_cupid = player.role == cupidon.ROLE.slug and (
+        state.number > 1 or (state.number == 1 and state.phase != "night")
+    )
+    return (
+        player.role in fantome.PLAIN or lost or spent_cupid or fantome.removed(state, player.name)
+    )
+
+
+def _ghost(state: GameState) -> tuple[str | None, list[str]] | None:
+    """004: « Il doit éliminer tous les joueurs à pouvoirs de la partie en dehors de lui-même
+    [...] L'éventuel pouvoir de l'Amoureux du Fantôme ne compte pas dans la condition de victoire
+    de ce dernier. »"""
+    for ghost in state.by_role(fantome.ROLE.slug):
+        lover = state.lover_of(ghost.name)
+        others = [p for p in state.living() if p.name not in (ghost.name, lover)]
+        if all(powerless(state, p) for p in others):
+            ally = fantome.ally_of(state, ghost)
+            return fantome.ROLE.slug, [n for n in (ghost.name, ally, lover) if n]
+    return None
 
 
 def _camps(state: GameState) -> tuple[str | None, list[str]] | None:

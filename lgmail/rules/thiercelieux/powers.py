@@ -3,11 +3,14 @@ orders, and every power of the rule set fails silently when it is resolved (`nig
 `Thiercelieux._effective`, the deaths' reactions).
 
 - the Marquise's sentence: « elle retire son pouvoir nocturne et/ou diurne à un joueur pour la
-  Nuit en cours et le bûcher suivant » (night N and day N: `sentence:N` in `GameState.extra`).
+  Nuit en cours et le bûcher suivant » (night N and day N: `sentence:N` in `GameState.extra`);
+- the Fantôme's removal: « Le pouvoir supprimé par le Fantôme ne l'est qu'au lever du Jour »,
+  until he dies (`fantome.removed`).
 """
 
 from __future__ import annotations
 
+from lgmail.rules.roles import fantome
 from lgmail.rules.state import GameState, Player
 
 
@@ -25,4 +28,4 @@ def sentenced(state: GameState, name: str) -> bool:
 
 def stripped(state: GameState, player: Player) -> bool:
     """Whether `player`'s power is taken away now."""
-    return sentenced(state, player.name)
+    return sentenced(state, player.name) or fantome.removed(state, player.name)

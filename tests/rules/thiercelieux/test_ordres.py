@@ -76,6 +76,15 @@ PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Opeth"]
             Order(Kind.TELEPATHIE, ("Jean-Pierre",), args=("méfie-toi !",)),
         ),
         ("telepathy opeth: hello", Order(Kind.TELEPATHIE, ("Opeth",), args=("hello",))),
+        # 004: the Fantôme's removal and his Allié; « La voix des morts »
+        ("supprimer Bob", Order(Kind.SUPPRIMER, ("Bob",))),
+        ("je hante Opeth", Order(Kind.SUPPRIMER, ("Opeth",))),
+        ("remove chloe", Order(Kind.SUPPRIMER, ("Chloé",))),
+        ("allié Bruno", Order(Kind.ALLIE, ("Bruno",))),
+        ("ally jean", Order(Kind.ALLIE, ("Jean-Pierre",))),
+        ("voix des morts : Opeth", Order(Kind.VOIX, ("Opeth",))),
+        ("je soupçonne Bob", Order(Kind.VOIX, ("Bob",))),
+        ("suspect alice", Order(Kind.VOIX, ("Alice",))),
     ],
 )
 def test_orders(text: str, expected: Order) -> None:

@@ -2,7 +2,8 @@
 random compositions of the roles it deals, played to the end by bots that write the orders a
 player mails:
 - every game ends, and the winners are consistent with 004's win conditions;
-- the dead never act, unless the game waits for their reaction;
+- the dead never act, unless the game waits for their reaction or the rule set gives them a
+  word (004: « La voix des morts »), which records no order;
 - every event survives its JSON round trip, and a replay of the log gives the same state;
 - no mail tells its recipient a role they may not know.
 """
@@ -30,6 +31,7 @@ from lgmail.rules.roles import CAMP_OF
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import camps
 from lgmail.rules.thiercelieux.game import ROLE_SLUGS
+from lgmail.rules.thiercelieux.outcome import powerless
 from lgmail.service.bots import orders_for
 from tests.rules.thiercelieux.common import thiercelieux
 from tests.scenario import Scenario
@@ -100,6 +102,14 @@ def play(roles: list[str], rng: random.Random, election: bool, power: str) -> li
                     Cause.DEAD,
                     Cause.GAME_OVER,
                 ), refused
+                for text in orders_for(state, name, rng):
+                    # what the rule set lets the dead say (« La voix des morts »), and no more
+                    result = parse_line(text, names, name)
+                    assert isinstance(result, Order), (text, result)
+                    decision = decide(state, GiveOrder(name, result, rng.getrandbits(32)), now)
+                    if not isinstance(decision, Refusal):
+                        assert result.kind is Kind.VOIX, (name, text)
+                        push(decision)
                 continue
             for text in orders_for(state, name, rng):
                 result = parse_line(text, names, name)
@@ -164,6 +174,15 @@ def check_winner(state: GameState) -> None:
         assert all(p is master or p.links.get("vampire") == master.name for p in living)
         acolytes = {p.name for p in state.players.values() if p.links.get("vampire")}
         assert set(won) == {master.name, *acolytes}
+    elif state.winner == "fantome":
+        # 004: « Lorsqu'il ne reste plus que des Simples Villageois et des Simples Loups-Garous
+        # en jeu, et que le Fantôme n'a pas été éliminé »
+        ghost = next(p for p in living if p.role == "fantome")
+        lover = state.lover_of(ghost.name)
+        others = [p for p in living if p.name not in (ghost.name, lover)]
+        assert all(powerless(state, p) for p in others)
+        ally = ghost.links.get("allie")
+        assert won == [n for n in (ghost.name, ally, lover) if n and n not in lawyers]
     elif state.winner == "loup-garou-blanc":
         assert [p.role for p in living] == ["loup-garou-blanc"]
         assert won == [living[0].name]
@@ -172,7 +191,7 @@ def check_winner(state: GameState) -> None:
     for p in state.players.values():
         # a camp is one of 004's, and only the infected or the Enfant Sauvage change it
         if camps.camp(p) != CAMP_OF[p.role]:
-            assert p.status & {"infecte", "sauvage-loup", "acolyte", "multiclasse"}, p
+            assert p.status & {"infecte", "sauvage-loup", "acolyte", "multiclasse", "allie"}, p
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
