@@ -40,6 +40,7 @@ def _phase(s: GameState, e: ev.PhaseOpened) -> None:
     s.plan = [PlannedStep(p["name"], when(p["deadline"])) for p in e.steps]
     s.step, s.closed_steps, s.orders, s.passed, s.resolved = None, [], {}, {}, False
     s.reminded = []
+    s.quiet += 1
     if e.kind == "night":
         # 004: never the same player two nights running; a night without protection breaks it
         s.last_protected = s.night.protected
@@ -127,6 +128,7 @@ def _ancien(s: GameState, e: ev.AncienResisted) -> None:
 def _died(s: GameState, e: ev.PlayerDied) -> None:
     p = s.players[e.name]
     p.alive, p.revealed = False, True
+    s.quiet = 0
 
 
 def _powers(s: GameState, e: ev.PowersLost) -> None:

@@ -123,6 +123,8 @@ class GameState:
     marks: list[list[str]] = field(default_factory=list)
     #: the rule set's own facts, folded from its own events (plain JSON-like data)
     extra: dict[str, Any] = field(default_factory=dict)
+    #: phases opened since the last death (how long nothing has changed: a stalemate)
+    quiet: int = 0
 
     def clone(self) -> GameState:
         """A deep copy (pickle round trip: a few times faster than copy.deepcopy)."""

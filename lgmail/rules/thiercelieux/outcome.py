@@ -35,7 +35,9 @@ def outcome(state: GameState) -> tuple[str | None, list[str]] | None:
         # 004: « alors il gagne instantanément la partie »
         return abominable_sectaire.ROLE.slug, [sectaire]
     result = _ghost(state) or _camps(state)
-    if result is None or result[0] is None:
+    if result is None:
+        return _stalemate(state)
+    if result[0] is None:
         return result
     # an Avocat may win twice over (004: made the Fantôme's Allié, « deux conditions de
     # victoire »): once in the list
@@ -67,6 +69,21 @@ def _ghost(state: GameState) -> tuple[str | None, list[str]] | None:
         if all(powerless(state, p) for p in others):
             ally = fantome.ally_of(state, ghost)
             return fantome.ROLE.slug, [n for n in (ghost.name, ally, lover) if n]
+    return None
+
+
+#: two nights and two days opened without a death
+STALEMATE = 4
+
+
+def _stalemate(state: GameState) -> tuple[str | None, list[str]] | None:
+    """Ruling (004 is silent): the last two players, neither of whom can take the other's life
+    (the Maître Vampire out of recruits and a villager, ...), tie at every stake; after two
+    nights and two days without a death the game ends with no winner, as an MJ would call it.
+    The Avocat does not count (he is ended with his clients)."""
+    living = [p for p in state.living() if p.role != avocat.ROLE.slug]
+    if len(living) == 2 and state.quiet >= STALEMATE:
+        return None, []
     return None
 
 

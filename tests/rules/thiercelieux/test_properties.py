@@ -29,7 +29,7 @@ from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.roles import CAMP_OF
 from lgmail.rules.state import GameState
-from lgmail.rules.thiercelieux import camps
+from lgmail.rules.thiercelieux import camps, outcome
 from lgmail.rules.thiercelieux.game import ROLE_SLUGS
 from lgmail.rules.thiercelieux.outcome import powerless
 from lgmail.service.bots import orders_for
@@ -187,7 +187,10 @@ def check_winner(state: GameState) -> None:
         assert [p.role for p in living] == ["loup-garou-blanc"]
         assert won == [living[0].name]
     else:
-        assert state.winner is None and not living and state.winners == []
+        # nobody wins: everyone is dead, or the last two stood two nights and two days without
+        # a death (the stalemate ruling of `outcome`)
+        assert state.winner is None and state.winners == []
+        assert not living or (len(living) == 2 and state.quiet >= outcome.STALEMATE)
     for p in state.players.values():
         # a camp is one of 004's, and only the infected or the Enfant Sauvage change it
         if camps.camp(p) != CAMP_OF[p.role]:
