@@ -168,6 +168,9 @@ VERBS: dict[Kind, tuple[str, ...]] = {
         "suspect",
         "voice",
     ),
+    # 004's Loup-Garou Manipulateur: his visit, then the new recipient
+    Kind.MANIPULER: ("manipuler", "manipule", "visiter", "visite", "manipulate", "visit"),
+    Kind.DETOURNER: ("detourner", "detourne", "destinataire", "recipient", "reroute"),
 }
 
 #: the Voleur's words for staying Voleur
@@ -280,6 +283,8 @@ TARGETS: dict[Kind, int] = {
     Kind.SUPPRIMER: 1,
     Kind.ALLIE: 1,
     Kind.VOIX: 1,
+    Kind.MANIPULER: 1,
+    Kind.DETOURNER: 1,
 }
 
 

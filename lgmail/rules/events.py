@@ -1056,3 +1056,38 @@ class DeadVoiceSpoke(Event):
     révélant qu'il y a un Fantôme dans la partie »: public, names nobody."""
 
     night: int
+
+
+@event
+@dataclass(frozen=True)
+class ManipulatorVisited(Event):
+    """The Loup-Garou Manipulateur « se rend chez » `visited` tonight (004); told to nobody."""
+
+    manipulateur: str
+    visited: str
+
+
+@event
+@dataclass(frozen=True)
+class VisitReported(Event):
+    """004: « C'est à la fin de la Nuit [...] que le MJ indique au Loup-Garou Manipulateur si le
+    joueur ciblé a agit. » (« Ex : Joueur A a agit cette Nuit. »)"""
+
+    manipulateur: str
+    visited: str
+    acted: bool
+
+
+@event
+@dataclass(frozen=True)
+class ActionManipulated(Event):
+    """`player`'s action `key` (order `kind`) has `to` as its recipient (004: « Son action reste
+    valable et le résultat de celle-ci est obtenu par rapport à la cible indiquée par le
+    Loup-Garou Manipulateur »); `drawn` when he had several (« par tirage au sort »)."""
+
+    manipulateur: str
+    player: str
+    key: str
+    kind: str
+    to: str
+    drawn: bool = False

@@ -62,6 +62,8 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             out.append(f"rediriger {frm} vers {to}")
         elif verb == "telepathie" and others and rng.random() < 0.5:
             out.append(f"telepathie {rng.choice(others)} : Je vous observe.")
+        elif verb in ("manipuler", "detourner") and others and rng.random() < 0.5:
+            out.append(f"{verb} {rng.choice(others)}")
         elif verb == "modele" and others:
             out.append(f"modele {rng.choice(others)}")
         elif verb == "eliminer":

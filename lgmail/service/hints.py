@@ -46,6 +46,8 @@ ORDER_HINT = {
         Kind.SUPPRIMER: "supprimer NOM",
         Kind.ALLIE: "allie NOM (un mort)",
         Kind.VOIX: "voix NOM (l'Allié du Fantôme, selon vous)",
+        Kind.MANIPULER: "manipuler NOM",
+        Kind.DETOURNER: "detourner NOM",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -84,6 +86,8 @@ ORDER_HINT = {
         Kind.SUPPRIMER: "supprimer NAME (remove their power)",
         Kind.ALLIE: "allie NAME (a dead player becomes your Ally)",
         Kind.VOIX: "voix NAME (the Ghost's Ally, you think)",
+        Kind.MANIPULER: "manipuler NAME (visit)",
+        Kind.DETOURNER: "detourner NAME (new recipient)",
     },
 }
 

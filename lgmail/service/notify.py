@@ -250,6 +250,17 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
             out.append(
                 _to(state, event.marquise, "player:notice", kind=event.TYPE, **event.payload())
             )
+        elif isinstance(event, ev.VisitReported):
+            out.append(
+                _to(
+                    state,
+                    event.manipulateur,
+                    "player:notice",
+                    kind=event.TYPE,
+                    visited=event.visited,
+                    acted=event.acted,
+                )
+            )
         elif isinstance(event, ev.TelepathMessage):
             # 004: « transmettre anonymement le message »: the text, never its author
             out.append(

@@ -21,6 +21,7 @@ from lgmail.rules.roles import (
     loup_egare,
     loup_garou,
     loup_garou_blanc,
+    loup_garou_manipulateur,
     maitre_vampire,
     marchand_de_sable,
     marquise,
@@ -83,6 +84,7 @@ ROLES: dict[str, RoleSpec] = {
         telepathe,
         pyromane,
         fantome,
+        loup_garou_manipulateur,
     )
 }
 

@@ -46,10 +46,18 @@ ROLE_COLOUR: dict[str, str] = {
 
 #: roles that start the game in the den ("La clairière des Loups")
 DEN_AT_START = frozenset(
-    {"loup-garou", "loup-garou-blanc", "grand-mechant-loup", "infect-pere-des-loups"}
+    {
+        "loup-garou",
+        "loup-garou-blanc",
+        "grand-mechant-loup",
+        "infect-pere-des-loups",
+        # 004: « peut à la fois effectuer son action de manipulation et effectuer le meurtre des
+        # Loups-Garous »
+        "loup-garou-manipulateur",
+    }
 )
 #: wolves outside the den, still wolves to the Renard (004, Renard)
-WOLVES_OUTSIDE = frozenset({"loup-egare", "loup-garou-manipulateur"})
+WOLVES_OUTSIDE = frozenset({"loup-egare"})
 
 DEN = "antre"
 

@@ -238,6 +238,22 @@ def _weighed(s: GameState, e: ev.VoicesWeighed) -> None:
     s.extra[fantome.GUESSES] = []
 
 
+def _visited(s: GameState, e: ev.ManipulatorVisited) -> None:
+    s.extra.setdefault(f"manipuler:{s.number}", {})[e.manipulateur] = e.visited
+
+
+def _reported(s: GameState, e: ev.VisitReported) -> None:
+    s.extra.setdefault(f"manipuler-rapport:{s.number}", {})[e.manipulateur] = e.acted
+
+
+def _manipulated(s: GameState, e: ev.ActionManipulated) -> None:
+    s.extra.setdefault(f"manipule:{s.number}", {})[e.player] = {
+        "key": e.key,
+        "kind": e.kind,
+        "to": e.to,
+    }
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -294,4 +310,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.DeadGuessed: _guessed,
     ev.VoicesWeighed: _weighed,
     ev.DeadVoiceSpoke: _nothing,
+    ev.ManipulatorVisited: _visited,
+    ev.VisitReported: _reported,
+    ev.ActionManipulated: _manipulated,
 }

@@ -37,6 +37,7 @@ from lgmail.rules.roles import (
     infect_pere_des_loups,
     joueur_de_flute,
     loup_garou_blanc,
+    loup_garou_manipulateur,
     maitre_vampire,
     marchand_de_sable,
     marquise,
@@ -52,6 +53,7 @@ from lgmail.rules.roles import (
     voyante,
 )
 from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.roles.loup_garou_manipulateur import STEP as MANIPULATEUR
 from lgmail.rules.state import GameState, Player, Reaction
 from lgmail.rules.thiercelieux import camps, deal, deaths, layers, night, powers
 from lgmail.rules.thiercelieux.outcome import outcome as thiercelieux_outcome
@@ -95,6 +97,7 @@ ROLE_SLUGS = (
     "telepathe",
     "pyromane",
     "fantome",
+    "loup-garou-manipulateur",
 )
 
 #: which step each order is given in
@@ -122,6 +125,8 @@ STEP_OF: dict[Kind, str] = {
     Kind.ALLUMER: LOUPS,
     Kind.SUPPRIMER: LOUPS,
     Kind.ALLIE: LOUPS,
+    Kind.MANIPULER: LOUPS,
+    Kind.DETOURNER: loup_garou_manipulateur.STEP,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -144,6 +149,7 @@ MAIN_ORDER: dict[str, Kind] = {
     "protecteur": Kind.PROTEGER,
     "redirecteur": Kind.REDIRIGER,
     "telepathe": Kind.TELEPATHIE,
+    "loup-garou-manipulateur": Kind.MANIPULER,
 }
 
 #: reactions whose answer may change who wins
@@ -184,6 +190,9 @@ class Thiercelieux(Classic):
         witches = state.by_role(sorciere.ROLE.slug)
         if any(sorciere.has_potions(w) and self._has_power(state, w) for w in witches):
             plan.append(SORCIERE)
+        if state.by_role(loup_garou_manipulateur.ROLE.slug):
+            # 004: « entre la fin des actions de Nuit et le lever du Jour »
+            plan.append(loup_garou_manipulateur.STEP)
         return plan
 
     def opened(self, tx: Tx) -> None:
@@ -335,6 +344,10 @@ class Thiercelieux(Classic):
             return has_lists and not abominable_sectaire.chosen(state, player)
         if kind is Kind.VOLER:
             return voleur.undecided(state, player)
+        if kind is Kind.DETOURNER:
+            # 004: told « si le joueur ciblé a agit », he may change the recipient
+            reports = state.extra.get(loup_garou_manipulateur.report_key(state.number), {})
+            return bool(reports.get(player.name))
         if kind is Kind.CLIENTS:
             # 004: « Pendant la première Nuit »
             return state.number == 1 and not avocat.clients(state, player)
@@ -534,6 +547,9 @@ class Thiercelieux(Classic):
         if s.phase != "night" or s.resolved or step in s.closed_steps:
             raise Refused(Cause.NOT_NOW, when="night")
         if not self._may(s, player, order.kind):
+            if order.kind is Kind.DETOURNER:
+                # once told, at the end of the night, that his player acted
+                raise Refused(Cause.NOT_NOW, when="night")
             if order.kind is Kind.ELIMINER and player.role == loup_garou_blanc.ROLE.slug:
                 raise Refused(Cause.NOT_NOW, when="even-night")
             if order.kind is Kind.SUPPRIMER:
@@ -598,6 +614,11 @@ class Thiercelieux(Classic):
         elif kind is Kind.REDIRIGER and order.targets[0] == order.targets[-1]:
             # 004: « vers un autre joueur de son choix »
             raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="same")
+        elif kind is Kind.DETOURNER:
+            visits = s.extra.get(loup_garou_manipulateur.visit_key(s.number), {})
+            if visits.get(player.name) == order.target:
+                # 004: « il ne peut cependant pas retourner l’action à son envoyeur »
+                raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="sender")
         elif kind is Kind.MODELE and order.target == player.name:
             # 004: « il indique au MJ un autre joueur de la partie »
             raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
@@ -634,6 +655,7 @@ class Thiercelieux(Classic):
                     # 004: « il reçoit à la fin de la Nuit : "Tu ne te réveilles pas cette Nuit" »
                     tx.emit(ev.NightSlept(sleeper, s.number))
             tx.emit(ev.DawnBroke(s.number))
+            night.release(tx)
             victims, infected = night.dawn_attacks(tx)
             deaths.kill(tx, victims)
             layers.tell(tx)
@@ -784,6 +806,12 @@ class Thiercelieux(Classic):
 
     def close_step(self, tx: Tx, step: str) -> None:
         night.resolve(tx, step)
+        s = tx.state
+        planned = [p.name for p in s.plan]
+        before = planned[: planned.index(MANIPULATEUR)] if MANIPULATEUR in planned else planned
+        if s.phase == "night" and not any(self.actors(s, name) for name in before):
+            # the night's actions are over: the Manipulateur is told whether his player acted
+            night.report_visits(tx)
 
     # --- what players know, channels, the end ----------------------------------------------
 

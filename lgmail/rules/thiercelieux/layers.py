@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from lgmail.rules import events as ev
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles import assommeur, protecteur, redirecteur
+from lgmail.rules.roles import assommeur, loup_garou_manipulateur, protecteur, redirecteur
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import camps
 from lgmail.rules.thiercelieux.order import NIGHT, position
@@ -91,7 +91,40 @@ def landing(state: GameState, name: str, key: str, kind: Kind, targets: list[str
     if redirected(key):
         turned = state.extra.get(redirecteur.key(state.number), {})
         landed = [turned.get(t, t) for t in landed]
+    changed = diverted(state, name)
+    if changed and changed["key"] == key and changed["kind"] == kind.value and landed:
+        # 004, Manipulateur: « le résultat de celle-ci est obtenu par rapport à la cible
+        # indiquée par le Loup-Garou Manipulateur »; his word is the last
+        landed = [str(changed["to"]), *landed[1:]]
     return landed
+
+
+def manipulable(key: str) -> bool:
+    """Whether the Manipulateur can change the recipient of the action `key`."""
+    return _after(key, "manipuler") and key not in loup_garou_manipulateur.EXEMPT
+
+
+def visited(state: GameState) -> set[str]:
+    """The players a Manipulateur visits tonight."""
+    return set(state.extra.get(loup_garou_manipulateur.visit_key(state.number), {}).values())
+
+
+def diverted(state: GameState, name: str) -> dict[str, str] | None:
+    """The action of `name`'s whose recipient the Manipulateur changed tonight."""
+    found = state.extra.get(loup_garou_manipulateur.diverted_key(state.number), {}).get(name)
+    return dict(found) if found else None
+
+
+def due(state: GameState, name: str, key: str) -> bool:
+    """Whether `name`'s action `key` is resolved now: the actions of a player the Manipulateur
+    visits, of the night's steps, wait for the end of the night (« C'est à la fin de la Nuit
+    [...] que le MJ indique au Loup-Garou Manipulateur si le joueur ciblé a agit »); at dawn
+    only they are resolved (`night.release`)."""
+    step = next((a.at for a in NIGHT if a.key == key), "aube")
+    if not manipulable(key) or step not in ("loups", "sorciere"):
+        return True
+    held = name in visited(state)
+    return held if state.resolved else not held
 
 
 def redirected(key: str) -> bool:
@@ -106,6 +139,11 @@ def tell(tx: Tx) -> None:
         if s.players[name].alive:
             # « Le joueur est mis au courant qu'il a été assommé par le MJ à la fin de la Nuit. »
             tx.emit(ev.NightActionFoiled(name, "assomme", s.number))
+    for name in s.extra.get(loup_garou_manipulateur.diverted_key(s.number), {}):
+        if s.players[name].alive:
+            # 004: « Le joueur dont l’action est manipulée est averti à la fin de la Nuit du
+            # fait qu’il a été manipulé sans savoir à qui en revient la faute. »
+            tx.emit(ev.NightActionFoiled(name, "manipule", s.number))
     turned = s.extra.get(redirecteur.key(s.number), {})
     told: set[str] = set()
     for name, key, _, targets in given(s):
@@ -131,7 +169,11 @@ def given(state: GameState) -> list[tuple[str, str, Kind, list[str]]]:
         player = state.players[name]
         for kind, order in orders.items():
             key = key_of(camps.acting(state, player), kind)
-            if key is None or not order.order.targets or not acts(state, name, key):
+            targets = list(order.order.targets)
+            if kind is Kind.SAUVER and state.night.told_victim:
+                # the life potion saves the victim she was told
+                targets = [state.night.told_victim]
+            if key is None or not targets or not acts(state, name, key):
                 continue
-            out.append((name, key, kind, list(order.order.targets)))
+            out.append((name, key, kind, targets))
     return out

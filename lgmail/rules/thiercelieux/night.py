@@ -25,6 +25,7 @@ from lgmail.rules.roles import (
     joueur_de_flute,
     loup_egare,
     loup_garou_blanc,
+    loup_garou_manipulateur,
     maitre_vampire,
     marquise,
     metronome,
@@ -43,7 +44,7 @@ from lgmail.rules.roles import (
 )
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import camps, deaths, layers, powers
-from lgmail.rules.thiercelieux.order import actions_at
+from lgmail.rules.thiercelieux.order import NIGHT, actions_at
 from lgmail.rules.tx import Tx
 
 #: 004, Cupidon: « L'Avocat + X => échec du couple », « Maitre Vampire + X => échec du couple »
@@ -81,7 +82,7 @@ def _given(
         given = state.order_of(player.name, kind)
         if given is None or not _powered(state, player):
             continue
-        if not layers.acts(state, player.name, key):
+        if not layers.acts(state, player.name, key) or not layers.due(state, player.name, key):
             continue
         aimed = layers.aim(state, player.name, key, kind, list(given.order.targets))
         if aimed is not None:
@@ -181,6 +182,8 @@ def _clients(tx: Tx) -> None:
         if avocat.clients(s, lawyer):
             continue
         given = s.order_of(lawyer.name, Kind.CLIENTS)
+        if given is not None and not layers.due(s, lawyer.name, "clients"):
+            continue
         if given is not None and layers.acts(s, lawyer.name, "clients"):
             named = list(given.order.targets)
             landed = layers.aim(s, lawyer.name, "clients", Kind.CLIENTS, named) or named
@@ -288,6 +291,61 @@ def _telepathie(tx: Tx) -> None:
         text = s.extra.get(telepathe.key(s.number), {}).get(player.name)
         if text and s.players[aimed[0]].alive:
             tx.emit(ev.TelepathMessage(player.name, aimed[0], str(text), s.number))
+
+
+def _manipuler(tx: Tx) -> None:
+    """004: « Chaque Nuit, le Loup-Garou Manipulateur peut se rendre chez le joueur de son
+    choix. »"""
+    for player, aimed in _given(tx.state, loup_garou_manipulateur.ROLE.slug, Kind.MANIPULER):
+        tx.emit(ev.ManipulatorVisited(player.name, aimed[0]))
+
+
+def report_visits(tx: Tx) -> None:
+    """004: « C'est à la fin de la Nuit, entre la fin des actions de Nuit et le lever du Jour
+    que le MJ indique au Loup-Garou Manipulateur si le joueur ciblé a agit. » (once a night)"""
+    s = tx.state
+    done = s.extra.get(loup_garou_manipulateur.report_key(s.number), {})
+    visits = s.extra.get(loup_garou_manipulateur.visit_key(s.number), {})
+    for manipulateur, target in visits.items():
+        if manipulateur in done:
+            continue
+        acted = any(n == target and layers.manipulable(k) for n, k, _, _ in layers.given(s))
+        tx.emit(ev.VisitReported(manipulateur, target, acted))
+
+
+def release(tx: Tx) -> None:
+    """Dawn: the Manipulateur's change of recipient (one of the player's actions, drawn when he
+    has several: « il reçoit l'une de ses actions par tirage au sort »), then the visited
+    players' actions of the night's steps, resolved in the night's order."""
+    s = tx.state
+    report_visits(tx)
+    visits = s.extra.get(loup_garou_manipulateur.visit_key(s.number), {})
+    for manipulateur, target in visits.items():
+        given = s.order_of(manipulateur, Kind.DETOURNER)
+        if given is None or not s.players[manipulateur].alive:
+            continue
+        actions = [
+            (k, kind) for n, k, kind, _ in layers.given(s) if n == target and layers.manipulable(k)
+        ]
+        if not actions:
+            continue
+        key, kind = actions[0]
+        if len(actions) > 1:
+            names = [f"{k}/{kind.value}" for k, kind in actions]
+            (chosen,) = tx.draw(f"manipuler:{manipulateur}", names)
+            key, kind = actions[names.index(chosen)]
+        tx.emit(
+            ev.ActionManipulated(
+                manipulateur, target, key, kind.value, given.order.target, len(actions) > 1
+            )
+        )
+    if not visits:
+        return
+    for action in NIGHT:
+        if action.at in ("loups", "sorciere") and layers.manipulable(action.key):
+            resolver = RESOLVERS.get(action.key)
+            if resolver is not None:
+                resolver(tx)
 
 
 def _proteger(tx: Tx) -> None:
@@ -436,6 +494,8 @@ def _sorciere(tx: Tx) -> None:
     for witch in s.by_role(sorciere.ROLE.slug):
         if not layers.acts(s, witch.name, "sorciere") or not _powered(s, witch):
             continue
+        if not layers.due(s, witch.name, "sorciere"):
+            continue
         mine = s.orders.get(witch.name, {})
         if Kind.SAUVER in mine and s.night.told_victim:
             saved = layers.aim(s, witch.name, "sorciere", Kind.SAUVER, [s.night.told_victim])
@@ -462,7 +522,9 @@ def _marquise(state: GameState, action: str) -> list[tuple[Player, dict[str, str
         choice = marquise.choice(state, player)
         if not (choice and choice["action"] == action and _powered(state, player)):
             continue
-        if not layers.acts(state, player.name, action):
+        if not layers.acts(state, player.name, action) or not layers.due(
+            state, player.name, action
+        ):
             continue
         if choice.get("target"):
             # the night's first actions: the knock-out, the protection, ... (`layers`)
@@ -571,6 +633,7 @@ RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "proteger-tout": _proteger_tout,
     "rediriger": _rediriger,
     "telepathie": _telepathie,
+    "manipuler": _manipuler,
     "unir": _unir,
     "modele": _modele,
     "liste": _liste,

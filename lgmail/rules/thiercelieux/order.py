@@ -190,7 +190,7 @@ BEFORE: tuple[tuple[str, str, str], ...] = (
 )
 
 #: the night's steps in the order they open; "aube" resolves with the dawn
-STEPS: tuple[str, ...] = ("cupidon", "loups", "sorciere", "servante", "aube")
+STEPS: tuple[str, ...] = ("cupidon", "loups", "sorciere", "manipulateur", "servante", "aube")
 
 
 def position(key: str) -> int:

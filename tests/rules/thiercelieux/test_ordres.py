@@ -85,6 +85,11 @@ PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Opeth"]
         ("voix des morts : Opeth", Order(Kind.VOIX, ("Opeth",))),
         ("je soupçonne Bob", Order(Kind.VOIX, ("Bob",))),
         ("suspect alice", Order(Kind.VOIX, ("Alice",))),
+        # 004: the Loup-Garou Manipulateur's visit, then the new recipient
+        ("manipuler Bob", Order(Kind.MANIPULER, ("Bob",))),
+        ("visit chloe", Order(Kind.MANIPULER, ("Chloé",))),
+        ("detourner Opeth", Order(Kind.DETOURNER, ("Opeth",))),
+        ("reroute alice", Order(Kind.DETOURNER, ("Alice",))),
     ],
 )
 def test_orders(text: str, expected: Order) -> None:

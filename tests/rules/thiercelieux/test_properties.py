@@ -39,7 +39,13 @@ from tests.test_secrecy import leaks
 
 START = datetime(2026, 11, 29, 21, 0, tzinfo=UTC)
 MAX_ROUNDS = 400
-WOLVES = ["loup-garou", "loup-garou-blanc", "grand-mechant-loup", "infect-pere-des-loups"]
+WOLVES = [
+    "loup-garou",
+    "loup-garou-blanc",
+    "grand-mechant-loup",
+    "infect-pere-des-loups",
+    "loup-garou-manipulateur",
+]
 #: 004 places the Sœurs in pairs
 PAIRS = ["deux-soeurs"]
 SINGLES = [r for r in ROLE_SLUGS if r not in ("villageois", *PAIRS, *WOLVES)]
