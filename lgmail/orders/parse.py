@@ -171,6 +171,8 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     # 004's Loup-Garou Manipulateur: his visit, then the new recipient
     Kind.MANIPULER: ("manipuler", "manipule", "visiter", "visite", "manipulate", "visit"),
     Kind.DETOURNER: ("detourner", "detourne", "destinataire", "recipient", "reroute"),
+    # 004: the Comédien becomes one of his three roles for the night
+    Kind.DEVENIR: ("devenir", "deviens", "incarner", "incarne", "become", "impersonate"),
 }
 
 #: the Voleur's words for staying Voleur
@@ -440,7 +442,7 @@ def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Orde
         return _sectaire(kind, rest, players, me)
     if kind is Kind.TELEPATHIE:
         return _telepathie(text, players, me)
-    if kind is Kind.VOLER:
+    if kind in (Kind.VOLER, Kind.DEVENIR):
         return _card(kind, rest, folded)
     if kind is Kind.ESPIONNER:
         return _square(rest, players, me)
@@ -525,11 +527,12 @@ def _sectaire(
 
 
 def _card(kind: Kind, rest: list[str], folded: list[str]) -> Order | Refusal:
-    """004's Voleur: « voler voyante » takes a card, « rester voleur » (or « rester ») stays."""
+    """004's Voleur: « voler voyante » takes a card, « rester voleur » (or « rester ») stays;
+    the Comédien's « devenir chasseur »."""
     found = _role(rest)
     if found is not None:
         return Order(kind, args=(found[0],))
-    if STAY & set(folded):
+    if kind is Kind.VOLER and STAY & set(folded):
         return Order(kind, args=("voleur",))
     return Refusal(Cause.UNREADABLE, {"missing": "role"})
 

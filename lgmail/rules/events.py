@@ -1091,3 +1091,14 @@ class ActionManipulated(Event):
     kind: str
     to: str
     drawn: bool = False
+
+
+@event
+@dataclass(frozen=True)
+class ActorBecame(Event):
+    """The Comédien becomes one of his three roles (004: « devenir l'un de ces trois rôles,
+    jusqu'au début de la Nuit suivante »), from night `night` to the next stake."""
+
+    comedien: str
+    role: str
+    night: int

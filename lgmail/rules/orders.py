@@ -61,6 +61,7 @@ class Kind(StrEnum):
     SUPPRIMER = "supprimer"
     ALLIE = "allie"
     VOIX = "voix"
+    DEVENIR = "devenir"
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from lgmail.rules.roles import voleur
+from lgmail.rules.roles import comedien, voleur
 from lgmail.rules.state import GameState
 from lgmail.rules.view import view
 from lgmail.service.hints import can_do
@@ -103,6 +103,11 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             out.append(f"{verb} {rng.choice(others)}")
         elif verb == "allumer" and others and rng.random() < 0.3:
             out.append(f"allumer {rng.choice(others)}")
+        elif verb == "devenir" and rng.random() < 0.5:
+            # 004: the Comédien's roles are his to know
+            left = comedien.left(state, state.players[name])
+            if left:
+                out.append(f"devenir {rng.choice(left)}")
         elif verb == "votants" and others:
             out.append("votants " + ", ".join(rng.sample(others, max(1, len(others) // 2))))
     if not out and can_do(state, name):

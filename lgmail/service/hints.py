@@ -48,6 +48,7 @@ ORDER_HINT = {
         Kind.VOIX: "voix NOM (l'Allié du Fantôme, selon vous)",
         Kind.MANIPULER: "manipuler NOM",
         Kind.DETOURNER: "detourner NOM",
+        Kind.DEVENIR: "devenir RÔLE (l'un de vos rôles restants)",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -88,6 +89,7 @@ ORDER_HINT = {
         Kind.VOIX: "voix NAME (the Ghost's Ally, you think)",
         Kind.MANIPULER: "manipuler NAME (visit)",
         Kind.DETOURNER: "detourner NAME (new recipient)",
+        Kind.DEVENIR: "devenir ROLE (become one of your roles left)",
     },
 }
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from lgmail.mail.render import render
 from lgmail.rules import events as ev
-from lgmail.rules.roles import ROLES, metronome, multiclasse
+from lgmail.rules.roles import ROLES, comedien, metronome, multiclasse
 from lgmail.rules.roles.joueur_de_flute import charmed as charmed_now
 from lgmail.rules.state import GameState
 from lgmail.rules.variants import variant_of
@@ -268,6 +268,20 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
             )
         elif isinstance(event, ev.NightActionFoiled):
             out.append(_to(state, event.name, "player:notice", kind=event.TYPE, how=event.how))
+        elif isinstance(event, ev.ActorBecame):
+            spec = ROLES[event.role]
+            me = state.players[event.comedien]
+            out.append(
+                _to(
+                    state,
+                    event.comedien,
+                    "player:notice",
+                    kind=event.TYPE,
+                    role=event.role,
+                    help=spec.help.get(me.lang, spec.help.get("fr", "")),
+                    left=comedien.left(state, me),
+                )
+            )
         elif isinstance(event, ev.NightSlept):
             out.append(_to(state, event.name, "player:notice", kind=event.TYPE))
         elif isinstance(event, ev.ModelChosen) and event.drawn:

@@ -8,6 +8,7 @@ from lgmail.rules.roles import (
     avocat,
     bouc_emissaire,
     chasseur,
+    comedien,
     corbeau,
     cupidon,
     deux_soeurs,
@@ -85,6 +86,7 @@ ROLES: dict[str, RoleSpec] = {
         pyromane,
         fantome,
         loup_garou_manipulateur,
+        comedien,
     )
 }
 

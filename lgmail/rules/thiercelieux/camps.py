@@ -12,6 +12,7 @@ from __future__ import annotations
 from lgmail.rules.roles import (
     CAMP_OF,
     ROLES,
+    comedien,
     enfant_sauvage,
     fantome,
     infect_pere_des_loups,
@@ -71,12 +72,21 @@ def in_den(player: Player) -> bool:
     return player.role in DEN_AT_START or DEN in player.status
 
 
+def borrowed(state: GameState, player: Player) -> str | None:
+    """The role `player` plays now in place of his own, if any: the Métronome's role of the
+    night (« Le Métronome devient, pour la durée de la Nuit, le rôle ainsi tiré au sort »), the
+    Comédien's role of the night and the next stake (« devenir l'un de ces trois rôles, jusqu'au
+    début de la Nuit suivante »)."""
+    return metronome.stolen(state, player) or comedien.playing(state, player)
+
+
 def acting(state: GameState, player: Player) -> str:
     """The role whose power `player` has now (004, Métronome: his role of the night; who sleeps
     through it « est considéré comme celui d'un Simple Villageois [...] ou d'un Simple
-    Loup-Garou »)."""
-    plain = "loup-garou" if in_den(player) else "villageois"
-    return metronome.acting(state, player, plain)
+    Loup-Garou »; the Comédien's role)."""
+    if metronome.asleep(state, player.name):
+        return "loup-garou" if in_den(player) else "villageois"
+    return borrowed(state, player) or player.role
 
 
 def village_power(player: Player) -> bool:

@@ -1,4 +1,5 @@
-"""The deal of 004 with more cards than players: the cards set aside for a role that uses them.
+"""The deal of 004 with more cards than players: the cards set aside for a role that uses them
+(the Voleur's two cards, the Comédien's three roles).
 
 004, Voleur: « La présence du Voleur dans une partie oblige le MJ à ajouter deux cartes de rôles
 supplémentaires à sa composition ». The MJ names them with the role's option (a list of role
@@ -11,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles import ROLES, voleur
+from lgmail.rules.roles import ROLES, comedien, voleur
 from lgmail.rules.tx import Tx
 
 #: role -> (its option, how many cards, which cards may be set aside for it)
 ASIDE: dict[str, tuple[str, int, Callable[[str], bool]]] = {
+    comedien.ROLE.slug: (comedien.OPTION, comedien.COUNT, comedien.allowed),
     voleur.ROLE.slug: (voleur.OPTION, voleur.COUNT, lambda slug: True),
 }
 
@@ -43,11 +45,18 @@ def set_aside(tx: Tx, deck: list[str], players: int) -> dict[str, list[str]]:
             continue
         pool = list(deck)
         pool.remove(role)
-        pool = [c for c in pool if allowed(c)]
+        # 004, Comédien: « Aucun autre joueur de la partie ne peut avoir reçu l'un de ces trois
+        # rôles »: a card drawn for him leaves no copy in the deal
+        any_copy = role != comedien.ROLE.slug
+        pool = [c for c in pool if allowed(c) and (any_copy or deck.count(c) == 1)]
         if len(deck) - players < count or len(pool) < count:
             raise Refused(Cause.NOT_ALLOWED, why="aside", role=role)
         cards = tx.draw(f"aside:{role}", pool, count)
         for card in cards:
             deck.remove(card)
         out[role] = cards
+    dealt_too = [c for c in out.get(comedien.ROLE.slug, []) if c in deck]
+    if dealt_too:
+        # « Aucun autre joueur de la partie ne peut avoir reçu l'un de ces trois rôles »
+        raise Refused(Cause.NOT_ALLOWED, why="aside", role=",".join(dealt_too))
     return out

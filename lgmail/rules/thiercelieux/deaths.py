@@ -78,8 +78,10 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
         # the village lost its powers (« y compris le Chasseur »)
         # 004, Chasseur: « Si l'action du Chasseur n'est pas empêchée (Assommeur, Protecteur,
         # "Sentence la Marquise" [...]) »
-        hunter_role = s.players[name].role == chasseur.ROLE.slug
-        if hunter_role and not s.powers_lost and not powers.stripped(s, s.players[name]):
+        # the Comédien playing him too (« avec possibilité de tirer la balle s'il meurt à ce
+        # bûcher »)
+        hunting = camps.acting(s, s.players[name]) == chasseur.ROLE.slug
+        if hunting and not s.powers_lost and not powers.stripped(s, s.players[name]):
             if layers.knocked_out(s, name):
                 # 004, Assommeur: « ne pourra donc pas agir de toute la Nuit (y compris le
                 # Chasseur s'il meurt de nuit) »

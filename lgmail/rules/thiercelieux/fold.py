@@ -254,6 +254,11 @@ def _manipulated(s: GameState, e: ev.ActionManipulated) -> None:
     }
 
 
+def _actor(s: GameState, e: ev.ActorBecame) -> None:
+    s.extra.setdefault(f"comedien:{e.night}", {})[e.comedien] = e.role
+    s.extra.setdefault(f"comedien:joues:{e.comedien}", []).append(e.role)
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -313,4 +318,5 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.ManipulatorVisited: _visited,
     ev.VisitReported: _reported,
     ev.ActionManipulated: _manipulated,
+    ev.ActorBecame: _actor,
 }

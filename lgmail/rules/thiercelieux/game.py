@@ -27,6 +27,8 @@ from lgmail.rules.roles import (
     avocat,
     bouc_emissaire,
     capitaine,
+    chasseur,
+    comedien,
     cupidon,
     deux_soeurs,
     enfant_sauvage,
@@ -98,6 +100,7 @@ ROLE_SLUGS = (
     "pyromane",
     "fantome",
     "loup-garou-manipulateur",
+    "comedien",
 )
 
 #: which step each order is given in
@@ -127,6 +130,7 @@ STEP_OF: dict[Kind, str] = {
     Kind.ALLIE: LOUPS,
     Kind.MANIPULER: LOUPS,
     Kind.DETOURNER: loup_garou_manipulateur.STEP,
+    Kind.DEVENIR: LOUPS,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -150,6 +154,7 @@ MAIN_ORDER: dict[str, Kind] = {
     "redirecteur": Kind.REDIRIGER,
     "telepathe": Kind.TELEPATHIE,
     "loup-garou-manipulateur": Kind.MANIPULER,
+    "comedien": Kind.DEVENIR,
 }
 
 #: reactions whose answer may change who wins
@@ -166,7 +171,7 @@ class Thiercelieux(Classic):
     # --- the deal --------------------------------------------------------------------------
 
     def set_aside(self, tx: Tx, deck: list[str], players: int) -> dict[str, list[str]]:
-        """004: the Voleur's two cards."""
+        """004: the Voleur's two cards, the Comédien's three roles."""
         return deal.set_aside(tx, deck, players)
 
     # --- the calendar ----------------------------------------------------------------------
@@ -265,9 +270,9 @@ class Thiercelieux(Classic):
     # --- who acts --------------------------------------------------------------------------
 
     def _spec(self, state: GameState, player: Player) -> RoleSpec:
-        """The role whose orders `player` gives now: the Métronome's role of the night (004), a
-        role this rule set does not deal giving none."""
-        role = metronome.stolen(state, player) or player.role
+        """The role whose orders `player` gives now: the Métronome's role of the night, the
+        Comédien's role (004), a role this rule set does not deal giving none."""
+        role = camps.borrowed(state, player) or player.role
         return ROLES.get(role) or RoleSpec(role, CAMP_OF[player.role], {"fr": role})
 
     def _has_power(self, state: GameState, player: Player) -> bool:
@@ -314,7 +319,7 @@ class Thiercelieux(Classic):
 
     def _may_sleep(self, state: GameState, player: Player) -> bool:
         return (
-            player.role == marchand_de_sable.ROLE.slug
+            camps.acting(state, player) == marchand_de_sable.ROLE.slug
             and marchand_de_sable.POWER not in player.spent
             and self._has_power(state, player)
         )
@@ -348,6 +353,9 @@ class Thiercelieux(Classic):
             # 004: told « si le joueur ciblé a agit », he may change the recipient
             reports = state.extra.get(loup_garou_manipulateur.report_key(state.number), {})
             return bool(reports.get(player.name))
+        if kind is Kind.DEVENIR:
+            # 004: « Une fois que le Comédien a utilisé ses trois rôles, il ne se réveille plus »
+            return bool(comedien.left(state, player)) and not comedien.chose_tonight(state, player)
         if kind is Kind.CLIENTS:
             # 004: « Pendant la première Nuit »
             return state.number == 1 and not avocat.clients(state, player)
@@ -393,6 +401,9 @@ class Thiercelieux(Classic):
             return
         if order.kind is Kind.ESPIONNER:
             self._spy(tx, player, order)
+            return
+        if order.kind is Kind.DEVENIR:
+            self._become(tx, player, order)
             return
         if order.kind is Kind.TRANCHER:
             self._trancher(tx, player, order)
@@ -532,6 +543,36 @@ class Thiercelieux(Classic):
         text = order.args[0].strip() if order.kind is Kind.LETTRE else ""
         action = marquise.ACTIONS[order.kind]
         tx.emit(ev.MarquiseChose(player.name, tx.state.number, action, target, text))
+
+    def _become(self, tx: Tx, player: Player, order: Order) -> None:
+        """004, Comédien: « Chaque Nuit, le Comédien indique au MJ s'il souhaite, ou non,
+        devenir l'un de ces trois rôles »; each once."""
+        s = tx.state
+        if player.role != comedien.ROLE.slug:
+            raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+        if not self._has_power(s, player):
+            raise Refused(Cause.POWER_LOST)
+        if s.phase != "night" or s.resolved or LOUPS in s.closed_steps:
+            raise Refused(Cause.NOT_NOW, when="night")
+        if comedien.chose_tonight(s, player):
+            raise Refused(Cause.ALREADY_USED)
+        role = order.args[0] if order.args else ""
+        if role not in comedien.roles(s, player):
+            raise Refused(Cause.ILLEGAL_TARGET, target=role, why="not-a-card")
+        if role not in comedien.left(s, player):
+            # « ce rôle est retiré de ses choix possibles pour le reste de la partie »
+            raise Refused(Cause.ALREADY_USED)
+        tx.emit(ev.ActorBecame(player.name, role, s.number))
+
+    def _standing(self, s: GameState, player: Player, order: Order) -> None:
+        """The Comédien playing the Chasseur may aim in advance, as the Chasseur does."""
+        if order.kind is Kind.TIRER and camps.acting(s, player) == chasseur.ROLE.slug:
+            if s.powers_lost:
+                raise Refused(Cause.POWER_LOST)
+            if order.target == player.name:
+                raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
+            return
+        super()._standing(s, player, order)
 
     def _power_step(self, s: GameState, player: Player, order: Order) -> str:
         spec = self._spec(s, player)
@@ -702,7 +743,7 @@ class Thiercelieux(Classic):
         s = tx.state
         idiot = s.players[name]
         if (
-            idiot.role == idiot_du_village.ROLE.slug
+            camps.acting(s, idiot) == idiot_du_village.ROLE.slug
             and not idiot.revealed
             and self._effective(s, idiot)
         ):
@@ -714,14 +755,19 @@ class Thiercelieux(Classic):
                 tx.emit(ev.CaptainPassed(name, None, "lost"))
             return
         deaths.kill(tx, [(name, "stake")])
-        if idiot.role == fee.ROLE.slug and not idiot.alive and self._effective(s, idiot):
+        fairy = camps.acting(s, idiot) == fee.ROLE.slug
+        if fairy and not idiot.alive and self._effective(s, idiot):
             # 004: « Si la Fée est éliminée par les votes au bûcher, la Nuit de jeu suivante est
             # sautée. »
             tx.emit(ev.NightSkipped(s.number + 1, fee.ROLE.slug))
 
     def _tie(self, tx: Tx, tied: list[str]) -> None:
         s = tx.state
-        goats = [p for p in s.by_role(bouc_emissaire.ROLE.slug) if self._effective(s, p)]
+        goats = [
+            p
+            for p in s.living()
+            if camps.acting(s, p) == bouc_emissaire.ROLE.slug and self._effective(s, p)
+        ]
         if goats:
             # 004: « c'est le Bouc-émissaire qui meurt à la place, et cela quelque soit le
             # pouvoir du Capitaine en jeu »
@@ -743,7 +789,7 @@ class Thiercelieux(Classic):
         """004: « Pour agir, le Marchand de Sable doit utiliser son pouvoir pendant le jour de
         jeu précédant la Nuit de jeu qu'il veut faire sauter »."""
         s = tx.state
-        if player.role != marchand_de_sable.ROLE.slug:
+        if camps.acting(s, player) != marchand_de_sable.ROLE.slug:
             raise Refused(Cause.NOT_YOUR_ROLE, kind=Kind.ENDORMIR.value)
         if not self._has_power(s, player):
             raise Refused(Cause.POWER_LOST)

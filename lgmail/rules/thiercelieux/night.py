@@ -135,6 +135,11 @@ def _voler(tx: Tx) -> None:
             take_card(tx, player.name, voleur.ROLE.slug)
 
 
+def _devenir(tx: Tx) -> None:
+    """004, Comédien: his role of the night took effect when he chose it (ActorBecame), so that
+    its orders come with it; nothing is left to resolve."""
+
+
 def _modele(tx: Tx) -> None:
     s = tx.state
     for child in s.by_role(enfant_sauvage.ROLE.slug):
@@ -634,6 +639,7 @@ RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "rediriger": _rediriger,
     "telepathie": _telepathie,
     "manipuler": _manipuler,
+    "devenir": _devenir,
     "unir": _unir,
     "modele": _modele,
     "liste": _liste,

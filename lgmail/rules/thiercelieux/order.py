@@ -30,6 +30,9 @@ NIGHT: tuple[Action, ...] = (
     # 004, Voleur: « L'action du Voleur se fait au moment de la distribution des rôles et ne
     # peut donc pas être contrecarrée. »: his choice comes before every power of the night
     Action("voler", ("voleur",), "cupidon"),
+    # 004, Comédien: « devenir l'un de ces trois rôles »: like the Métronome, he is that role
+    # before its power acts (his choice takes effect as he gives it)
+    Action("devenir", ("comedien",), "cupidon"),
     # Cupidon and the Enfant Sauvage act « dès la réception de son rôle », before the night's
     # actions (the first night's first step)
     Action("unir", ("cupidon",), "cupidon"),

@@ -90,6 +90,10 @@ PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Opeth"]
         ("visit chloe", Order(Kind.MANIPULER, ("Chloé",))),
         ("detourner Opeth", Order(Kind.DETOURNER, ("Opeth",))),
         ("reroute alice", Order(Kind.DETOURNER, ("Alice",))),
+        # 004: the Comédien becomes one of his three roles for the night
+        ("devenir chasseur", Order(Kind.DEVENIR, args=("chasseur",))),
+        ("je deviens la Voyante", Order(Kind.DEVENIR, args=("voyante",))),
+        ("become elder", Order(Kind.DEVENIR, args=("ancien",))),
     ],
 )
 def test_orders(text: str, expected: Order) -> None:
@@ -130,6 +134,7 @@ def test_voters_need_a_name() -> None:
         ("Avocat", "avocat"),
         ("Abominable Sectaire", "abominable-sectaire"),
         ("Voleur", "voleur"),
+        ("Comédien", "comedien"),
     ],
 )
 def test_roles_by_their_french_names(written: str, slug: str) -> None:
@@ -143,3 +148,8 @@ def test_a_list_needs_its_letter() -> None:
 
 def test_a_card_needs_its_role() -> None:
     assert parse_line("voler", PLAYERS, "Alice") == Refusal(Cause.UNREADABLE, {"missing": "role"})
+
+
+def test_a_role_to_become_needs_its_name() -> None:
+    got = parse_line("devenir", PLAYERS, "Alice")
+    assert got == Refusal(Cause.UNREADABLE, {"missing": "role"})

@@ -27,7 +27,7 @@ from lgmail.rules.dump import dump
 from lgmail.rules.evolve import apply, project
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
-from lgmail.rules.roles import CAMP_OF
+from lgmail.rules.roles import CAMP_OF, comedien
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import camps, outcome
 from lgmail.rules.thiercelieux.game import ROLE_SLUGS
@@ -67,6 +67,9 @@ def compositions(draw: st.DrawFn) -> list[str]:
 
 
 def play(roles: list[str], rng: random.Random, election: bool, power: str) -> list[ev.Event]:
+    if "comedien" in roles and len(comedien.CARDS - set(roles)) < comedien.COUNT:
+        # no three roles left for him that nobody was dealt
+        roles = [r if r != "comedien" else "villageois" for r in roles]
     names = [f"P{i}" for i in range(len(roles))]
     seats = tuple(Seat(n, f"{n.lower()}@example.org") for n in names)
     log: list[ev.Event] = []
@@ -140,6 +143,10 @@ def aside_options(roles: list[str], rng: random.Random) -> dict[str, object]:
     options: dict[str, object] = {}
     if "voleur" in roles:
         options["voleur_cartes"] = rng.sample(CARDS, 2)
+    if "comedien" in roles:
+        # 004: « trois rôles villageois à pouvoirs » that no one else was dealt
+        free = sorted(comedien.CARDS - set(roles) - set(options.get("voleur_cartes", [])))
+        options["comedien_roles"] = rng.sample(free, 3)
     return options
 
 

@@ -1,0 +1,104 @@
+"""Comédien (004): a villager with three village roles with powers set aside for him; each night
+he may become one of them, for that night and the next stake; each is used once.
+
+« Lorsque le MJ place le Comédien dans sa partie, il prévoit trois rôles villageois à pouvoirs,
+écartés spécialement pour lui. » « Aucun autre joueur de la partie ne peut avoir reçu l'un de ces
+trois rôles à la distribution. » « Le MJ ne peut proposer aucun des rôles suivants : Voleur,
+Cupidon, Sœurs, Enfant Sauvage, Servante Dévouée. » « Chaque Nuit, le Comédien indique au MJ
+s'il souhaite, ou non, devenir l'un de ces trois rôles, jusqu'au début de la Nuit suivante. »
+« (Exemple : s'il devient Chasseur, ce sera effectif pour la Nuit de ce choix et pour le bûcher
+suivant, avec possibilité de tirer la balle s'il meurt à ce bûcher) » « Une fois que le Comédien
+a utilisé un rôle, ce rôle est retiré de ses choix possibles pour le reste de la partie. Une fois
+que le Comédien a utilisé ses trois rôles, il ne se réveille plus la Nuit. »
+
+The three roles: the option `comedien_roles` (the MJ names them), else drawn out of a composition
+that has three cards more than players (a recorded draw). Like the Métronome's role of the
+night, the role he plays gives him its orders and its power (`borrowed`), from his choice until
+the next night falls.
+
+Rulings: he chooses during the night, before the night's main step closes (the role's orders
+then come with it); the choice stands for the night. The roles offered are those whose power
+this rule set gives to whoever plays them (`CARDS`): not the Sorcière (her potions are hers for
+the game) nor the Métronome (drawn at nightfall, before his choice).
+"""
+
+from lgmail.rules.orders import Kind
+from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.state import GameState, Player
+
+ROLE = RoleSpec(
+    slug="comedien",
+    camp="village",
+    names={"fr": "Comédien", "en": "Actor"},
+    orders=frozenset({Kind.DEVENIR}),
+    step="loups",
+    village_power=True,
+    help={
+        "fr": "Chaque nuit : « devenir RÔLE » (l'un de vos trois rôles, chacun une fois) : vous "
+        "avez ses ordres et son pouvoir cette nuit et jusqu'au bûcher suivant. Votre salle : "
+        "« Le Théâtre du Comédien ».",
+        "en": 'Each night: "devenir ROLE" (one of your three roles, each once): you have its '
+        "orders and power that night and until the next stake. Your room: « Le Théâtre du "
+        "Comédien ».",
+    },
+)
+
+#: the game option naming his three roles
+OPTION = "comedien_roles"
+COUNT = 3
+#: 004: « Le MJ ne peut proposer aucun des rôles suivants »
+FORBIDDEN = frozenset({"voleur", "cupidon", "deux-soeurs", "enfant-sauvage", "servante-devouee"})
+#: the village roles with powers he may be given (ruling: those this rule set lends)
+CARDS = frozenset(
+    {
+        "voyante",
+        "chasseur",
+        "salvateur",
+        "ancien",
+        "idiot-du-village",
+        "bouc-emissaire",
+        "corbeau",
+        "renard",
+        "pretre",
+        "princesse",
+        "marchand-de-sable",
+        "fee",
+    }
+)
+
+
+def allowed(slug: str) -> bool:
+    return slug in CARDS and slug not in FORBIDDEN
+
+
+def roles(state: GameState, player: Player) -> list[str]:
+    """His three roles, set aside at the deal."""
+    return list(state.extra.get("aside", {}).get(player.name, []))
+
+
+def used_key(name: str) -> str:
+    return f"comedien:joues:{name}"
+
+
+def night_key(number: int) -> str:
+    """`GameState.extra` key of the roles played from night `number` to the next stake."""
+    return f"comedien:{number}"
+
+
+def left(state: GameState, player: Player) -> list[str]:
+    """The roles he has not played yet (« retiré de ses choix possibles »)."""
+    used = state.extra.get(used_key(player.name), [])
+    return [r for r in roles(state, player) if r not in used]
+
+
+def playing(state: GameState, player: Player) -> str | None:
+    """The role the Comédien `player` plays now: from his choice at night N until night N+1
+    falls (« effectif pour la Nuit de ce choix et pour le bûcher suivant »)."""
+    if player.role != ROLE.slug or state.phase not in ("night", "day"):
+        return None
+    role = state.extra.get(night_key(state.number), {}).get(player.name)
+    return str(role) if role else None
+
+
+def chose_tonight(state: GameState, player: Player) -> bool:
+    return state.phase == "night" and playing(state, player) is not None
