@@ -103,8 +103,9 @@ def den(state: GameState) -> list[Player]:
 
 
 def is_wolf(player: Player) -> bool:
-    """A Loup-Garou as the Renard counts them (004: the den's members, the Loup Égaré, the
-    Manipulateur; not one infected tonight, who joins at dawn)."""
+    """A Loup-Garou as the Renard counts them (004: the den's members, the Manipulateur and the
+    wolf-aligned multi-class roles among them, and the Loup Égaré; not one infected tonight, who
+    joins at dawn)."""
     return in_den(player) or player.role in WOLVES_OUTSIDE
 
 
