@@ -173,6 +173,10 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     Kind.DETOURNER: ("detourner", "detourne", "destinataire", "recipient", "reroute"),
     # 004: the Comédien becomes one of his three roles for the night
     Kind.DEVENIR: ("devenir", "deviens", "incarner", "incarne", "become", "impersonate"),
+    # 004: the Capitaine names the Garde Champêtre, who chooses the day's event; the Gitane's card
+    Kind.GARDE: ("garde champetre", "garde", "warden", "constable"),
+    Kind.EVENEMENT: ("evenement", "evenements", "event"),
+    Kind.CARTE: ("tirer une carte", "tire une carte", "tirage", "draw a card", "draw", "gitane"),
 }
 
 #: the Voleur's words for staying Voleur
@@ -287,6 +291,7 @@ TARGETS: dict[Kind, int] = {
     Kind.VOIX: 1,
     Kind.MANIPULER: 1,
     Kind.DETOURNER: 1,
+    Kind.GARDE: 1,
 }
 
 
@@ -450,6 +455,10 @@ def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Orde
         # 004: « elle écrit un message de la longueur et de la forme qu'elle souhaite »
         said = _after_verb(text, kind)
         return Order(kind, args=(said,)) if said else Refusal(Cause.UNREADABLE, {"missing": "text"})
+    if kind is Kind.EVENEMENT:
+        # « evenement 1 », « evenement 2 » or the event's name
+        chosen = " ".join(rest)
+        return Order(kind, args=(chosen,)) if chosen else Refusal(Cause.UNREADABLE)
     needed = TARGETS.get(kind, 0)
     if needed == 0:
         return Order(kind)

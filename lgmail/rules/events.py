@@ -890,6 +890,18 @@ class WolfBurnt(Event):
 
 @event
 @dataclass(frozen=True)
+class WardenNamed(Event):
+    """The Garde Champêtre's title given (004: « désigné par le Capitaine lorsque celui-ci vient
+    d'être élu », « le Capitaine désigne immédiatement son remplaçant »): `how` "named" by the
+    Capitaine `captain`, or "drawn" (no Capitaine, or none named in time)."""
+
+    captain: str | None
+    garde: str
+    how: str = "named"
+
+
+@event
+@dataclass(frozen=True)
 class LetterPublished(Event):
     """004, « Lettre de la marquise »: « publié en début de journée par le meneur »; the public
     reads the text, not who wrote it."""
@@ -897,6 +909,15 @@ class LetterPublished(Event):
     marquise: str
     text: str
     night: int
+
+
+@event
+@dataclass(frozen=True)
+class NewMoonDue(Event):
+    """A « Nouvelle Lune » event is to be drawn for day `day` (004: « A la fin de chaque Nuit »;
+    a night skipped: « avec tirage d'un nouvel événement à ce moment-là »)."""
+
+    day: int
 
 
 @event
@@ -913,12 +934,43 @@ class AlignmentDealt(Event):
 
 @event
 @dataclass(frozen=True)
+class EventsOffered(Event):
+    """004: « le MJ tire au sort deux événements [...] et les annonce en privé au Garde
+    Champêtre »."""
+
+    garde: str
+    day: int
+    events: list[str]
+
+
+@event
+@dataclass(frozen=True)
+class EventChosen(Event):
+    """The Garde Champêtre's choice of the event « qui sera appliqué au lever du Jour »; `drawn`
+    when he chose none in time."""
+
+    garde: str
+    event: str
+    drawn: bool = False
+
+
+@event
+@dataclass(frozen=True)
 class KnockOutOrdered(Event):
     """The Assommeur's order of tonight, in the order written (004: « le premier qui envoie son
     action est gagnant »)."""
 
     assommeur: str
     target: str
+
+
+@event
+@dataclass(frozen=True)
+class EventCardDrawn(Event):
+    """The card the MJ drew for the Gitane (004: « tirer au sort une carte "événement" »)."""
+
+    gitane: str
+    event: str
 
 
 @event
@@ -977,6 +1029,22 @@ class TelepathyWritten(Event):
 
 @event
 @dataclass(frozen=True)
+class EventApplied(Event):
+    """A « Nouvelle Lune » event applied at the rising of day `day`, announced publicly with its
+    text (004: « le MJ annoncera en place publique quelle carte de la liste a été tirée au sort
+    et quel en est le résultat »); `by` "garde" or "gitane"."""
+
+    day: int
+    by: str
+    nom: str
+    name: str
+    texte: str
+    text: str
+    effet: str
+
+
+@event
+@dataclass(frozen=True)
 class TelepathMessage(Event):
     """004, Télépathe: « C'est le Maître du Jeu qui se chargera de transmettre anonymement le
     message vers le joueur choisi, à la fin de la Nuit. » The recipient is told `text` only."""
@@ -994,6 +1062,17 @@ class HouseBurnt(Event):
     public, without who lit it."""
 
     name: str
+
+
+@event
+@dataclass(frozen=True)
+class ExtraStakeCalled(Event):
+    """A further stake of `minutes` on day `day`, called by the active event `event` (004: « le
+    bûcher supplémentaire d'une heure lié à l'événement »)."""
+
+    day: int
+    event: str
+    minutes: int = 60
 
 
 @event
@@ -1102,3 +1181,11 @@ class ActorBecame(Event):
     comedien: str
     role: str
     night: int
+
+
+@event
+@dataclass(frozen=True)
+class ExtraStakeOpened(Event):
+    """The further stake of day `day` rises."""
+
+    day: int

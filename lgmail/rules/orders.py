@@ -62,6 +62,9 @@ class Kind(StrEnum):
     ALLIE = "allie"
     VOIX = "voix"
     DEVENIR = "devenir"
+    GARDE = "garde"
+    EVENEMENT = "evenement"
+    CARTE = "carte"
 
 
 @dataclass(frozen=True)

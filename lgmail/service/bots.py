@@ -21,7 +21,7 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
     mine = {p["name"]: p["role"] for p in seen["players"]}
     out: list[str] = []
     for hint in can_do(state, name):
-        verb = hint.split()[0]
+        verb = "carte" if hint.startswith("tirer une carte") else hint.split()[0]
         if verb == "vote":
             choices = [n for n in others if n not in lover] or others
             out.append(f"vote {rng.choice(choices)}" if choices else "vote blanc")
@@ -89,6 +89,12 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             out.append(rng.choice([f"voler {c}" for c in cards] + stay))
         elif verb == "recruter" and others and rng.random() < 0.5:
             out.append(f"recruter {rng.choice(others)}")
+        elif verb == "carte" and rng.random() < 0.5:
+            out.append("tirer une carte")
+        elif verb == "evenement":
+            out.append(f"evenement {rng.choice('12')}")
+        elif verb == "garde" and living:
+            out.append(f"garde {rng.choice(living)}")
         elif verb == "espionner":
             out.append(f"espionner {rng.choice('ABCDEFG')}{rng.randint(1, 7)}")
         elif verb == "lettre" and rng.random() < 0.5:

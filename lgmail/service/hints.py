@@ -49,6 +49,9 @@ ORDER_HINT = {
         Kind.MANIPULER: "manipuler NOM",
         Kind.DETOURNER: "detourner NOM",
         Kind.DEVENIR: "devenir RÔLE (l'un de vos rôles restants)",
+        Kind.GARDE: "garde NOM",
+        Kind.EVENEMENT: "evenement 1 (ou 2)",
+        Kind.CARTE: "tirer une carte",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -90,6 +93,9 @@ ORDER_HINT = {
         Kind.MANIPULER: "manipuler NAME (visit)",
         Kind.DETOURNER: "detourner NAME (new recipient)",
         Kind.DEVENIR: "devenir ROLE (become one of your roles left)",
+        Kind.GARDE: "garde NAME (name the Village Warden)",
+        Kind.EVENEMENT: "evenement 1 (or 2: the day's event)",
+        Kind.CARTE: "tirer une carte (draw an event card)",
     },
 }
 

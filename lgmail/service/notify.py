@@ -17,6 +17,7 @@ from lgmail.rules import events as ev
 from lgmail.rules.roles import ROLES, comedien, metronome, multiclasse
 from lgmail.rules.roles.joueur_de_flute import charmed as charmed_now
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux import nouvelle_lune
 from lgmail.rules.variants import variant_of
 from lgmail.rules.view import view
 from lgmail.service.hints import can_do
@@ -51,6 +52,9 @@ PUBLIC = (
     ev.LetterPublished,
     ev.HouseBurnt,
     ev.DeadVoiceSpoke,
+    ev.WardenNamed,
+    ev.EventApplied,
+    ev.ExtraStakeCalled,
 )
 #: what a public fact must not tell (002: the lottery's winners and a murmur's author are
 #: private)
@@ -237,6 +241,10 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
             out.append(
                 _to(state, event.vampire, "player:notice", kind=event.TYPE, target=event.target)
             )
+        elif isinstance(event, ev.EventsOffered):
+            # 004: « les annonce en privé au Garde Champêtre »
+            offered = [nouvelle_lune.find(state, n) or {"nom": n} for n in event.events]
+            out.append(_to(state, event.garde, "player:notice", kind=event.TYPE, offered=offered))
         elif isinstance(event, ev.SquareWatched):
             out.append(
                 _to(state, event.petite_fille, "player:notice", kind=event.TYPE, **event.payload())

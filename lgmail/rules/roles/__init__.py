@@ -15,6 +15,7 @@ from lgmail.rules.roles import (
     enfant_sauvage,
     fantome,
     fee,
+    gitane,
     grand_mechant_loup,
     idiot_du_village,
     infect_pere_des_loups,
@@ -87,6 +88,7 @@ ROLES: dict[str, RoleSpec] = {
         fantome,
         loup_garou_manipulateur,
         comedien,
+        gitane,
     )
 }
 

@@ -259,6 +259,46 @@ def _actor(s: GameState, e: ev.ActorBecame) -> None:
     s.extra.setdefault(f"comedien:joues:{e.comedien}", []).append(e.role)
 
 
+def _warden(s: GameState, e: ev.WardenNamed) -> None:
+    s.extra["garde"] = e.garde
+    s.reactions = [r for r in s.reactions if r.kind != "garde"]
+
+
+def _due(s: GameState, e: ev.NewMoonDue) -> None:
+    s.extra["nl:du"] = e.day
+    s.extra["nl:dernier"] = e.day
+
+
+def _offered(s: GameState, e: ev.EventsOffered) -> None:
+    s.extra["nl:offre"] = {"garde": e.garde, "day": e.day, "events": list(e.events)}
+    s.extra["nl:du"] = None
+
+
+def _chosen(s: GameState, e: ev.EventChosen) -> None:
+    s.extra.setdefault("nl:prochains", []).append({"nom": e.event, "par": "garde"})
+    s.extra["nl:offre"] = None
+    s.reactions = [r for r in s.reactions if not (r.player == e.garde and r.kind == "evenement")]
+
+
+def _card(s: GameState, e: ev.EventCardDrawn) -> None:
+    s.extra.setdefault("nl:prochains", []).append({"nom": e.event, "par": "gitane"})
+
+
+def _applied(s: GameState, e: ev.EventApplied) -> None:
+    s.extra.setdefault("nl:joues", []).append(e.nom)
+    s.extra["nl:prochains"] = [n for n in s.extra.get("nl:prochains", []) if n["nom"] != e.nom]
+    s.extra.setdefault(f"nl:jour:{e.day}", []).append(e.nom)
+
+
+def _stake_called(s: GameState, e: ev.ExtraStakeCalled) -> None:
+    s.extra["bucher-sup"] = e.day
+    s.extra["bucher-sup:minutes"] = e.minutes
+
+
+def _stake_opened(s: GameState, e: ev.ExtraStakeOpened) -> None:
+    s.extra["bucher-sup:tenu"] = e.day
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -319,4 +359,12 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.VisitReported: _reported,
     ev.ActionManipulated: _manipulated,
     ev.ActorBecame: _actor,
+    ev.WardenNamed: _warden,
+    ev.NewMoonDue: _due,
+    ev.EventsOffered: _offered,
+    ev.EventChosen: _chosen,
+    ev.EventCardDrawn: _card,
+    ev.EventApplied: _applied,
+    ev.ExtraStakeCalled: _stake_called,
+    ev.ExtraStakeOpened: _stake_opened,
 }

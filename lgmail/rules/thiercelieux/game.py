@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from datetime import timedelta
 
 from lgmail.rules import events as ev
 from lgmail.rules.classic import CUPIDON, ELECTION, LOUPS, ORDER_STEP, SORCIERE, VOTE, Classic
@@ -34,6 +35,7 @@ from lgmail.rules.roles import (
     enfant_sauvage,
     fantome,
     fee,
+    garde_champetre,
     grand_mechant_loup,
     idiot_du_village,
     infect_pere_des_loups,
@@ -57,7 +59,7 @@ from lgmail.rules.roles import (
 from lgmail.rules.roles.base import RoleSpec
 from lgmail.rules.roles.loup_garou_manipulateur import STEP as MANIPULATEUR
 from lgmail.rules.state import GameState, Player, Reaction
-from lgmail.rules.thiercelieux import camps, deal, deaths, layers, night, powers
+from lgmail.rules.thiercelieux import camps, deal, deaths, layers, night, nouvelle_lune, powers
 from lgmail.rules.thiercelieux.outcome import outcome as thiercelieux_outcome
 from lgmail.rules.tx import Tx, iso
 
@@ -101,6 +103,7 @@ ROLE_SLUGS = (
     "fantome",
     "loup-garou-manipulateur",
     "comedien",
+    "gitane",
 )
 
 #: which step each order is given in
@@ -131,6 +134,7 @@ STEP_OF: dict[Kind, str] = {
     Kind.MANIPULER: LOUPS,
     Kind.DETOURNER: loup_garou_manipulateur.STEP,
     Kind.DEVENIR: LOUPS,
+    Kind.CARTE: LOUPS,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -155,6 +159,7 @@ MAIN_ORDER: dict[str, Kind] = {
     "telepathe": Kind.TELEPATHIE,
     "loup-garou-manipulateur": Kind.MANIPULER,
     "comedien": Kind.DEVENIR,
+    "gitane": Kind.CARTE,
 }
 
 #: reactions whose answer may change who wins
@@ -164,7 +169,11 @@ DECISIVE = frozenset({"tirer", "trancher"})
 class Thiercelieux(Classic):
     name = "thiercelieux"
     roles: Mapping[str, RoleSpec] = {slug: ROLES[slug] for slug in ROLE_SLUGS}
-    defaults: Mapping[str, object] = {**Classic.defaults, "capitaine": "double"}
+    defaults: Mapping[str, object] = {
+        **Classic.defaults,
+        "capitaine": "double",
+        garde_champetre.OPTION: False,
+    }
     #: 004: « un pouvoir supplémentaire [...] qui peut prendre l'une des quatre formes suivantes »
     choices: Mapping[str, tuple[str, ...]] = {"capitaine": tuple(capitaine.POWERS)}
 
@@ -177,10 +186,20 @@ class Thiercelieux(Classic):
     # --- the calendar ----------------------------------------------------------------------
 
     def next_phase(self, state: GameState) -> tuple[str, int]:
-        """004 (Marchand de Sable, Fée): « Le MJ lève immédiatement un nouveau bûcher. »"""
+        """004 (Marchand de Sable, Fée): « Le MJ lève immédiatement un nouveau bûcher. »; an
+        event's further stake first (« on résout d'abord le bûcher supplémentaire d'une heure lié
+        à l'événement, puis le Jour supplémentaire »)."""
+        if state.phase == "day" and nouvelle_lune.extra_stake(state) == state.number:
+            return "day", state.number
         if state.phase == "day" and state.extra.get("sans-nuit") == state.number + 1:
             return "day", state.number + 1
         return super().next_phase(state)
+
+    def duration(self, state: GameState, kind: str) -> timedelta:
+        """An event's further stake lasts its `minutes` (004: « d'une heure »)."""
+        if kind == "day" == state.phase and nouvelle_lune.extra_stake(state) == state.number:
+            return timedelta(minutes=int(state.extra.get("bucher-sup:minutes", 60)))
+        return super().duration(state, kind)
 
     def steps(self, state: GameState, kind: str, number: int) -> list[str]:
         if kind != "night":
@@ -212,6 +231,10 @@ class Thiercelieux(Classic):
         self._align(tx)
         if s.by_role(petite_fille.ROLE.slug, alive=False) and not petite_fille.grid(s):
             self._place_grid(tx)
+        if s.phase == "day" and nouvelle_lune.extra_stake(s) == s.number:
+            tx.emit(ev.ExtraStakeOpened(s.number))
+        elif s.phase == "day":
+            nouvelle_lune.rise(tx)
         if s.phase != "night":
             return
         for player in s.by_role(metronome.ROLE.slug):
@@ -356,6 +379,8 @@ class Thiercelieux(Classic):
         if kind is Kind.DEVENIR:
             # 004: « Une fois que le Comédien a utilisé ses trois rôles, il ne se réveille plus »
             return bool(comedien.left(state, player)) and not comedien.chose_tonight(state, player)
+        if kind is Kind.CARTE:
+            return bool(nouvelle_lune.left(state))
         if kind is Kind.CLIENTS:
             # 004: « Pendant la première Nuit »
             return state.number == 1 and not avocat.clients(state, player)
@@ -404,6 +429,12 @@ class Thiercelieux(Classic):
             return
         if order.kind is Kind.DEVENIR:
             self._become(tx, player, order)
+            return
+        if order.kind is Kind.GARDE:
+            self._warden(tx, player, order)
+            return
+        if order.kind is Kind.EVENEMENT:
+            nouvelle_lune.choose(tx, player.name, order.args[0] if order.args else "")
             return
         if order.kind is Kind.TRANCHER:
             self._trancher(tx, player, order)
@@ -574,6 +605,17 @@ class Thiercelieux(Classic):
             return
         super()._standing(s, player, order)
 
+    def _warden(self, tx: Tx, player: Player, order: Order) -> None:
+        """004: « Le Garde Champêtre est un titre désigné par le Capitaine »."""
+        s = tx.state
+        if not any(r.player == player.name and r.kind == "garde" for r in s.reactions):
+            if s.captain != player.name or not s.options.get(garde_champetre.OPTION):
+                raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+            raise Refused(Cause.NOT_NOW, when="warden")
+        if not order.targets or not s.players[order.target].alive:
+            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="dead")
+        nouvelle_lune.name_warden(tx, player.name, order.target)
+
     def _power_step(self, s: GameState, player: Player, order: Order) -> str:
         spec = self._spec(s, player)
         if order.kind not in spec.orders and not (order.kind is Kind.TUER and camps.in_den(player)):
@@ -683,9 +725,15 @@ class Thiercelieux(Classic):
         """004: the captain's weight, and the Corbeau's sign (« une voix contre lui au prochain
         décompte des voix du bûcher »)."""
         weight, _ = self._power(s)
+        contested = nouvelle_lune.effect(s, "voix-capitaine")
+        if contested is not None:
+            weight = float(contested.get("voix", 1))
         raven = Counter(n for n in s.extra.get(f"corbeau:{s.number}", []) if s.players[n].alive)
         # 004, Princesse: « qui aura un vote compte +1 pour le bûcher suivant »
         bonus = Counter(s.extra.get(f"princesse:{s.number}", []))
+        if s.extra.get("bucher-sup:tenu") == s.number:
+            # ruling: the sign and the favour count at the day's first stake only
+            raven, bonus = Counter(), Counter()
         return capitaine.weighted_tally(votes, self._captain_voice(s), weight, raven, bonus)
 
     def resolve_phase(self, tx: Tx) -> None:
@@ -713,9 +761,14 @@ class Thiercelieux(Classic):
                 if s.players[stray].alive and not camps.in_den(s.players[stray]):
                     tx.emit(ev.DenJoined(stray, "renifle"))
             night.resolve(tx, "aube")
+            if s.options.get(garde_champetre.OPTION) and s.status == "running":
+                # 004: « A la fin de chaque Nuit, le MJ tire au sort deux événements »
+                tx.emit(ev.NewMoonDue(s.number))
+            nouvelle_lune.warden(tx)
             return
         if s.phase == "election":
             super().resolve_phase(tx)
+            nouvelle_lune.warden(tx)
             return
         votes = {
             p.name: (None if g.order.blank else g.order.target)
@@ -729,6 +782,9 @@ class Thiercelieux(Classic):
             tx.emit(ev.VotesCounted(VOTE, votes, {}, None, []))
         else:
             counts, chosen, tied = self._count(s, votes)
+            if nouvelle_lune.effect(s, "sans-bucher") is not None:
+                # the day's event: the votes are counted, nobody burns
+                chosen, tied = None, []
             tx.emit(ev.VotesCounted(VOTE, votes, counts, chosen, tied))
             if chosen:
                 self._burn(tx, chosen)
@@ -738,6 +794,23 @@ class Thiercelieux(Classic):
             if enfant_sauvage.TURNED in child.status and not camps.in_den(child):
                 # 004: « Il rejoint l'antre au début de la Nuit suivant la mort de son modèle. »
                 tx.emit(ev.DenJoined(child.name, "modele"))
+        self._after_stake(tx)
+
+    def _after_stake(self, tx: Tx) -> None:
+        """004, Fée and Marchand de Sable: the night skipped, « le Jour supplémentaire [...] (avec
+        tirage d'un nouvel événement à ce moment-là) », once the event's further stake, if any,
+        is over."""
+        s = tx.state
+        skipped = s.extra.get("sans-nuit") == s.number + 1
+        if (
+            skipped
+            and s.status == "running"
+            and s.options.get(garde_champetre.OPTION)
+            and nouvelle_lune.extra_stake(s) is None
+            and s.extra.get("nl:dernier") != s.number + 1
+        ):
+            tx.emit(ev.NewMoonDue(s.number + 1))
+        nouvelle_lune.warden(tx)
 
     def _burn(self, tx: Tx, name: str) -> None:
         s = tx.state
@@ -760,6 +833,17 @@ class Thiercelieux(Classic):
             # 004: « Si la Fée est éliminée par les votes au bûcher, la Nuit de jeu suivante est
             # sautée. »
             tx.emit(ev.NightSkipped(s.number + 1, fee.ROLE.slug))
+        further = nouvelle_lune.effect(s, "bucher-supplementaire")
+        burnt = s.players[name]
+        if (
+            further is not None
+            and not burnt.alive
+            and s.extra.get("bucher-sup") != s.number
+            and nouvelle_lune.matches(further, camps.camp(burnt), camps.is_wolf(burnt))
+        ):
+            # 004: « le bûcher supplémentaire d'une heure lié à l'événement »
+            minutes = int(further.get("minutes", 60))
+            tx.emit(ev.ExtraStakeCalled(s.number, str(further["nom"]), minutes))
 
     def _tie(self, tx: Tx, tied: list[str]) -> None:
         s = tx.state
@@ -819,6 +903,7 @@ class Thiercelieux(Classic):
             raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="not-tied")
         tx.emit(ev.TieBroken(player.name, order.target))
         self._burn(tx, order.target)
+        self._after_stake(tx)
 
     # --- reactions at death ----------------------------------------------------------------
 
@@ -831,6 +916,7 @@ class Thiercelieux(Classic):
             tx.emit(ev.VotersNamed(player.name, list(order.targets), s.number + 1))
             return
         super().react(tx, player, order, reaction)
+        nouvelle_lune.warden(tx)
 
     def decisive(self, reaction: Reaction) -> bool:
         return reaction.kind in DECISIVE
@@ -842,8 +928,15 @@ class Thiercelieux(Classic):
         elif reaction.kind == bouc_emissaire.REACTION:
             # ruling: nobody named in time, everyone votes
             tx.emit(ev.VotersNamed(reaction.player, [], tx.state.number + 1))
+        elif reaction.kind == garde_champetre.NAME:
+            # ruling: no Garde Champêtre named in time, the title is drawn
+            nouvelle_lune.name_warden(tx, reaction.player, None)
+            return
+        elif reaction.kind == garde_champetre.CHOOSE:
+            nouvelle_lune.expire_choice(tx, reaction.player)
         else:  # the Chasseur's shot (none), the successor (drawn)
             super().expire(tx, reaction)
+        nouvelle_lune.warden(tx)
 
     # --- resolution ------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from lgmail.rules.roles import (
     cupidon,
     enfant_sauvage,
     fantome,
+    gitane,
     grand_mechant_loup,
     idiot_du_village,
     infect_pere_des_loups,
@@ -43,7 +44,7 @@ from lgmail.rules.roles import (
     voyante,
 )
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import camps, deaths, layers, powers
+from lgmail.rules.thiercelieux import camps, deaths, layers, nouvelle_lune, powers
 from lgmail.rules.thiercelieux.order import NIGHT, actions_at
 from lgmail.rules.tx import Tx
 
@@ -450,6 +451,17 @@ def _espionner(tx: Tx) -> None:
         tx.emit(ev.SquareWatched(player.name, where, found, wolf))
 
 
+def _carte(tx: Tx) -> None:
+    """004, Gitane: the MJ draws a card « parmi la liste des cartes événements de l'extension
+    Nouvelle Lune » (a recorded draw), applied at the rising of the day."""
+    s = tx.state
+    for player, _ in _given(s, gitane.ROLE.slug, Kind.CARTE):
+        names = nouvelle_lune.left(s)
+        if names:
+            (card,) = tx.draw(f"carte:{player.name}", names)
+            tx.emit(ev.EventCardDrawn(player.name, card))
+
+
 def _infecter(tx: Tx) -> None:
     s = tx.state
     for player, _ in _given(s, infect_pere_des_loups.ROLE.slug, Kind.INFECTER):
@@ -654,6 +666,7 @@ RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "recruter": _recruter,
     "devorer": _devorer,
     "espionner": _espionner,
+    "carte": _carte,
     "infecter": _infecter,
     "eliminer-blanc": _eliminer_blanc,
     "eliminer-gml": _eliminer_gml,

@@ -70,6 +70,9 @@ NIGHT: tuple[Action, ...] = (
     # éliminés en son Allié »; « Le Loup-Garou Manipulateur ne peut pas agir sur le choix d'un
     # Allié du Fantôme »
     Action("allie", ("fantome",), "loups"),
+    # 004, Gitane: « Chaque Nuit, elle peut agir en demandant au MJ de tirer au sort une carte
+    # "événement" »; the card is announced « Au lever du Jour »
+    Action("carte", ("gitane",), "loups"),
     Action("sorciere", ("sorciere",), "sorciere"),
     Action("marquer", ("corbeau",), "aube"),
     Action("favoriser", ("princesse",), "aube"),

@@ -86,6 +86,8 @@ def play(roles: list[str], rng: random.Random, election: bool, power: str) -> li
 
     deal = dict(zip(names, roles, strict=True))
     options: dict[str, object] = {"election": election, "capitaine": power}
+    # 004: a game played with the « Nouvelle Lune » extension has a Garde Champêtre
+    options["garde_champetre"] = bool(rng.getrandbits(1))
     if "abominable-sectaire" in roles:
         # 004: the MJ's two lists of two groups each
         half = len(names) // 2

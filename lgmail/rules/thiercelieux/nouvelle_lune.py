@@ -1,0 +1,244 @@
+"""The « Nouvelle Lune » events of 004: the cards the Garde Champêtre chooses from and the
+Gitane draws, applied at the rising of the day, each played card « retirée de la liste ».
+
+004 names the mechanism, not the list (« la liste des événements Nouvelle Lune joués sur RPG »):
+the list is the MJ's, the option `nouvelle_lune` (a list of entries; `DEFAULT` when absent). An
+entry is data: its names, the text announced with it, and the effect the rule set applies, one
+of `EFFECTS`:
+- "annonce": nothing more than the announcement (the MJ applies by hand what the text says);
+- "bucher-supplementaire": when the day's stake burns a player of the camp `si` ("village",
+  "loups", "tous"), a further stake of `minutes` (60) follows, once a day (004: « le bûcher
+  supplémentaire d'une heure lié à l'événement », "Mécontentement", "Enthousiasme");
+- "sans-bucher": the votes are counted but nobody burns that day;
+- "voix-capitaine": the Capitaine's vote weighs `voix` that day.
+An entry may also be the name of one of `DEFAULT` ("Mécontentement"). An event is active during
+the day it is applied at, its further stake included.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from typing import Any
+
+from lgmail.rules import events as ev
+from lgmail.rules.classic.deaths import reaction_delay
+from lgmail.rules.refusal import Cause, Refused
+from lgmail.rules.roles import garde_champetre as garde
+from lgmail.rules.state import GameState
+from lgmail.rules.tx import Tx, iso
+
+
+def fold(text: str) -> str:
+    """Lower case, no accents: how a name written in a mail is compared."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return " ".join(plain.casefold().split())
+
+
+OPTION = "nouvelle_lune"
+EFFECTS = ("annonce", "bucher-supplementaire", "sans-bucher", "voix-capitaine")
+
+DEFAULT: tuple[dict[str, Any], ...] = (
+    {
+        "nom": "Mécontentement",
+        "name": "Discontent",
+        "texte": "Si le bûcher de ce jour élimine un Villageois, un bûcher supplémentaire "
+        "d'une heure suit.",
+        "text": "If today's stake burns a Villager, a further one-hour stake follows.",
+        "effet": "bucher-supplementaire",
+        "si": "village",
+        "minutes": 60,
+    },
+    {
+        "nom": "Enthousiasme",
+        "name": "Enthusiasm",
+        "texte": "Si le bûcher de ce jour élimine un Loup-Garou, un bûcher supplémentaire "
+        "d'une heure suit.",
+        "text": "If today's stake burns a Werewolf, a further one-hour stake follows.",
+        "effet": "bucher-supplementaire",
+        "si": "loups",
+        "minutes": 60,
+    },
+    {
+        "nom": "Trêve",
+        "name": "Truce",
+        "texte": "Les votes de ce jour sont comptés, mais personne ne passe au bûcher.",
+        "text": "Today's votes are counted, but nobody goes to the stake.",
+        "effet": "sans-bucher",
+    },
+    {
+        "nom": "Capitaine contesté",
+        "name": "Contested Captain",
+        "texte": "Aujourd'hui, la voix du Capitaine ne compte que pour une.",
+        "text": "Today the Captain's vote counts as one.",
+        "effet": "voix-capitaine",
+        "voix": 1,
+    },
+    {
+        "nom": "Fête au village",
+        "name": "Village fair",
+        "texte": "Le village fait la fête : la journée suit son cours habituel.",
+        "text": "The village holds a fair: the day goes on as usual.",
+        "effet": "annonce",
+    },
+)
+
+#: GameState.extra keys: the names played; the cards waiting for the day's rising; the day a
+#: draw is due for; the events of day N
+PLAYED, NEXT, DUE = "nl:joues", "nl:prochains", "nl:du"
+
+
+def _entry(raw: Any) -> dict[str, Any] | None:
+    if isinstance(raw, str):
+        return next((dict(e) for e in DEFAULT if fold(e["nom"]) == fold(raw)), None)
+    if isinstance(raw, Mapping) and raw.get("nom"):
+        entry = {str(k): v for k, v in raw.items()}
+        entry.setdefault("effet", "annonce")
+        return entry if entry["effet"] in EFFECTS else None
+    return None
+
+
+def catalogue(state: GameState) -> list[dict[str, Any]]:
+    """The game's list of events (the MJ's, else `DEFAULT`), entries it cannot read left out."""
+    given = state.options.get(OPTION)
+    raw = given if isinstance(given, list) else list(DEFAULT)
+    entries = [e for e in (_entry(r) for r in raw) if e is not None]
+    return list({e["nom"]: e for e in entries}.values())
+
+
+def find(state: GameState, name: str) -> dict[str, Any] | None:
+    return next((e for e in catalogue(state) if e["nom"] == name), None)
+
+
+def left(state: GameState) -> list[str]:
+    """The names that may still be drawn: not played (« retiré de la liste »), not waiting."""
+    waiting = {n["nom"] for n in state.extra.get(NEXT, [])}
+    gone = set(state.extra.get(PLAYED, [])) | waiting
+    return [e["nom"] for e in catalogue(state) if e["nom"] not in gone]
+
+
+def active(state: GameState) -> list[dict[str, Any]]:
+    """The events applied at the rising of the current day."""
+    if state.phase != "day":
+        return []
+    names = state.extra.get(f"nl:jour:{state.number}", [])
+    return [e for n in names if (e := find(state, n)) is not None]
+
+
+def effect(state: GameState, kind: str) -> dict[str, Any] | None:
+    return next((e for e in active(state) if e["effet"] == kind), None)
+
+
+def extra_stake(state: GameState) -> int | None:
+    """The day whose further stake is called and not held yet."""
+    day = state.extra.get("bucher-sup")
+    if day is None or state.extra.get("bucher-sup:tenu") == day:
+        return None
+    return int(day)
+
+
+def matches(entry: Mapping[str, Any], camp: str, wolf: bool) -> bool:
+    """Whether the burnt player's camp calls the entry's further stake."""
+    when = entry.get("si", "tous")
+    return when == "tous" or (when == "loups" and wolf) or (when == "village" and camp == when)
+
+
+# --- the flow ------------------------------------------------------------------------------
+
+
+def warden(tx: Tx) -> None:
+    """The Garde Champêtre's title and his choice, as far as they can go now: the Capitaine is
+    asked to name him (or, with no Capitaine, he is drawn); a draw due is offered to him."""
+    s = tx.state
+    if not s.options.get(garde.OPTION) or s.status != "running" or not s.living():
+        return
+    if s.phase == "election" and not s.resolved:
+        return
+    pending = {r.kind for r in s.reactions}
+    current = s.extra.get(garde.KEY)
+    if not current or not s.players[current].alive:
+        if garde.NAME in pending:
+            return
+        captain = s.captain if s.captain and s.players[s.captain].alive else None
+        if captain:
+            # 004: « Lorsque le Garde Champêtre est éliminé, le Capitaine désigne immédiatement
+            # son remplaçant. »
+            tx.emit(ev.ReactionAwaited(captain, garde.NAME, iso(tx.at + reaction_delay(s))))
+            return
+        if "successeur" in pending:
+            return  # the new Capitaine will name him
+        (current,) = tx.draw("garde", s.living_names())
+        tx.emit(ev.WardenNamed(None, current, "drawn"))
+    due = s.extra.get(DUE)
+    if due is None or garde.CHOOSE in pending or s.extra.get(garde.OFFER):
+        return
+    names = left(s)
+    if not names:
+        return
+    # 004: « le MJ tire au sort deux événements [...] et les annonce en privé au Garde »
+    offered = tx.draw("evenements", names, min(2, len(names)))
+    tx.emit(ev.EventsOffered(current, int(due), offered))
+    tx.emit(ev.ReactionAwaited(current, garde.CHOOSE, iso(tx.at + reaction_delay(s))))
+
+
+def choose(tx: Tx, player: str, written: str) -> None:
+    """The Garde's answer: « 1 », « 2 » or the event's name (French or English)."""
+    s = tx.state
+    offer = s.extra.get(garde.OFFER) or {}
+    if offer.get("garde") != player or not any(
+        r.player == player and r.kind == garde.CHOOSE for r in s.reactions
+    ):
+        raise Refused(Cause.NOT_NOW, when="events")
+    events: list[str] = list(offer.get("events", []))
+    text = fold(written)
+    picked = None
+    if text.isdigit() and 1 <= int(text) <= len(events):
+        picked = events[int(text) - 1]
+    for name in events:
+        entry = find(s, name) or {}
+        if text and any(fold(str(entry.get(k, ""))).startswith(text) for k in ("nom", "name")):
+            picked = picked or name
+    if picked is None:
+        raise Refused(Cause.ILLEGAL_TARGET, target=written or "?", why="not-offered")
+    tx.emit(ev.EventChosen(player, picked))
+
+
+def expire_choice(tx: Tx, player: str) -> None:
+    """Ruling: no choice in time, one of the two is drawn."""
+    offer = tx.state.extra.get(garde.OFFER) or {}
+    events = list(offer.get("events", []))
+    if events:
+        (picked,) = tx.draw("evenement", events)
+        tx.emit(ev.EventChosen(player, picked, drawn=True))
+
+
+def name_warden(tx: Tx, captain: str, chosen: str | None) -> None:
+    """The Capitaine's choice (None: not in time, the title is drawn), then what follows."""
+    s = tx.state
+    if chosen is None:
+        (chosen,) = tx.draw("garde", s.living_names())
+        tx.emit(ev.WardenNamed(captain, chosen, "drawn"))
+    else:
+        tx.emit(ev.WardenNamed(captain, chosen))
+    warden(tx)
+
+
+def rise(tx: Tx) -> None:
+    """The day rises: the events waiting are applied and announced (004: « appliqué au lever du
+    Jour »)."""
+    s = tx.state
+    for waiting in list(s.extra.get(NEXT, [])):
+        entry = find(s, waiting["nom"])
+        if entry is None:
+            continue
+        tx.emit(
+            ev.EventApplied(
+                s.number,
+                str(waiting["par"]),
+                str(entry["nom"]),
+                str(entry.get("name", entry["nom"])),
+                str(entry.get("texte", "")),
+                str(entry.get("text", entry.get("texte", ""))),
+                str(entry["effet"]),
+            )
+        )
