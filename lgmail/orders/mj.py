@@ -7,6 +7,7 @@ foudroyer NOM | strike NAME    strike a player down
 remplacer NOM par Nom <email>  a substitute takes the seat (replace NAME with ...)
 annonce TEXTE | announce TEXT  the rest of the mail is posted to every player
 annuler murmure NOM | void murmur NAME   002: a murmur of the night will not appear
+annuler message NOM | void message NAME  004: the Passager's message is to be rewritten
 """
 
 from __future__ import annotations
@@ -128,7 +129,8 @@ def _one(verb: str | None, rest: str, players: Sequence[str]) -> MjOrder | Refus
         return ReplacePlayer(name, email, display or email.split("@")[0])
     if verb == "void":
         words = rest.split(maxsplit=1)
-        if len(words) != 2 or fold(words[0]) not in ("murmure", "mur-mur", "murmur"):
+        voidable = ("murmure", "mur-mur", "murmur", "message", "passager")
+        if len(words) != 2 or fold(words[0]) not in voidable:
             return Refusal(Cause.UNREADABLE, {"missing": "murmure NOM"})
         name = _player(words[1], players)
         return name if isinstance(name, Refusal) else VoidMurmur(name)

@@ -144,6 +144,8 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     Kind.REDIRIGER: ("rediriger", "redirige", "devier", "devie", "redirect", "divert"),
     # 004's Télépathe: « telepathie NOM : message »
     Kind.TELEPATHIE: ("telepathie", "telepathe", "transmettre", "telepathy", "telepath"),
+    # 004: the Passager's message to the den
+    Kind.MESSAGE: ("message", "passager", "msg"),
     # 004: the Pyromane's match
     Kind.ALLUMER: (
         "allumer",
@@ -451,6 +453,10 @@ def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Orde
         return _card(kind, rest, folded)
     if kind is Kind.ESPIONNER:
         return _square(rest, players, me)
+    if kind is Kind.MESSAGE:
+        # 004, Passager: « il peut envoyer un message à l'antre des Loups-Garous »
+        said = _after_verb(text, kind)
+        return Order(kind, args=(said,)) if said else Refusal(Cause.UNREADABLE, {"missing": "text"})
     if kind is Kind.LETTRE:
         # 004: « elle écrit un message de la longueur et de la forme qu'elle souhaite »
         said = _after_verb(text, kind)

@@ -1189,3 +1189,37 @@ class ExtraStakeOpened(Event):
     """The further stake of day `day` rises."""
 
     day: int
+
+
+@event
+@dataclass(frozen=True)
+class PassengerWrote(Event):
+    """The Passager's message of tonight to the den (004: « vingt mots » at most, `words` as
+    counted), held for the MJ's validation until the end of the night."""
+
+    passager: str
+    text: str
+    words: int
+    night: int
+
+
+@event
+@dataclass(frozen=True)
+class PassengerMessageVoided(Event):
+    """The MJ has the Passager's message rewritten (004: « Le MJ valide le message ou le fait
+    réécrire au besoin »); it will not be handed on."""
+
+    passager: str
+    night: int
+
+
+@event
+@dataclass(frozen=True)
+class PassengerMessageDelivered(Event):
+    """004: « Le message sera transmis à la fin de la Nuit s'il est validé par le MJ », to the
+    den's `readers`, without its author's name."""
+
+    passager: str
+    text: str
+    readers: list[str]
+    night: int

@@ -65,6 +65,7 @@ class Kind(StrEnum):
     GARDE = "garde"
     EVENEMENT = "evenement"
     CARTE = "carte"
+    MESSAGE = "message"
 
 
 @dataclass(frozen=True)

@@ -107,6 +107,8 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             out.append(f"voix {rng.choice(dead)}")
         elif verb in ("sentence", "jeux") and others and rng.random() < 0.5:
             out.append(f"{verb} {rng.choice(others)}")
+        elif verb == "message" and rng.random() < 0.5:
+            out.append("message Je pense que le capitaine est sorcière.")
         elif verb == "allumer" and others and rng.random() < 0.3:
             out.append(f"allumer {rng.choice(others)}")
         elif verb == "devenir" and rng.random() < 0.5:

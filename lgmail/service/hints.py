@@ -52,6 +52,7 @@ ORDER_HINT = {
         Kind.GARDE: "garde NOM",
         Kind.EVENEMENT: "evenement 1 (ou 2)",
         Kind.CARTE: "tirer une carte",
+        Kind.MESSAGE: "message TEXTE (20 mots, aucun nom de joueur)",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -96,6 +97,7 @@ ORDER_HINT = {
         Kind.GARDE: "garde NAME (name the Village Warden)",
         Kind.EVENEMENT: "evenement 1 (or 2: the day's event)",
         Kind.CARTE: "tirer une carte (draw an event card)",
+        Kind.MESSAGE: "message TEXT (to the pack: 20 words, no player's name)",
     },
 }
 

@@ -269,6 +269,15 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                     acted=event.acted,
                 )
             )
+        elif isinstance(event, ev.PassengerWrote) and state.mj:
+            # 004: « Le MJ valide le message ou le fait réécrire au besoin »
+            out.append(_mail(state, None, state.mj, "mj:passager", me=None, **event.payload()))
+        elif isinstance(event, ev.PassengerMessageVoided):
+            out.append(_to(state, event.passager, "player:notice", kind=event.TYPE))
+        elif isinstance(event, ev.PassengerMessageDelivered):
+            # the den reads the text, not who wrote it
+            for reader in event.readers:
+                out.append(_to(state, reader, "player:notice", kind=event.TYPE, text=event.text))
         elif isinstance(event, ev.TelepathMessage):
             # 004: « transmettre anonymement le message »: the text, never its author
             out.append(

@@ -28,6 +28,7 @@ from lgmail.rules.roles import (
     marchand_de_sable,
     marquise,
     metronome,
+    passager,
     petite_fille,
     pretre,
     princesse,
@@ -89,6 +90,7 @@ ROLES: dict[str, RoleSpec] = {
         loup_garou_manipulateur,
         comedien,
         gitane,
+        passager,
     )
 }
 

@@ -39,6 +39,7 @@ COLOUR: dict[str, str] = {
 #: multi-class roles (004)
 ROLE_COLOUR: dict[str, str] = {
     "loup-egare": COLOUR["loups-hors-antre"],
+    "passager": COLOUR["loups-hors-antre"],
     "assommeur": COLOUR["multiclasse"],
     "protecteur": COLOUR["multiclasse"],
     "redirecteur": COLOUR["multiclasse"],

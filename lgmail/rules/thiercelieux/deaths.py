@@ -15,6 +15,7 @@ from lgmail.rules.roles import (
     fantome,
     loup_egare,
     maitre_vampire,
+    passager,
 )
 from lgmail.rules.state import Player
 from lgmail.rules.thiercelieux import camps, layers, powers
@@ -62,6 +63,9 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
         if not queue:
             # 004, Avocat: « à la mort du dernier client, l'Avocat est aussitôt éliminé »
             queue += [(p.name, avocat.CAUSE) for p in avocat.bereft(s)]
+        if not queue:
+            # 004, Passager: « à la mort du dernier d'entre eux, il est immédiatement éliminé »
+            queue += [(p.name, passager.CAUSE) for p in passager.orphaned(s, _wolf)]
     if not s.powers_lost and any(
         camps.acting(s, s.players[n]) == ancien.ROLE.slug
         and cause in VILLAGE_KILLS
@@ -105,6 +109,12 @@ def _ghost_spared(tx: Tx, ghost: Player, cause: str) -> bool:
     if cause == "shot":
         return tx.state.phase == "night"
     return cause == "wolves" and fantome.FIRST_ATTACK not in ghost.spent
+
+
+def _wolf(player: Player) -> bool:
+    """A Loup-Garou, « même traitre »: a player of the wolves' camp (the den, the Loup Égaré,
+    one infected or turned)."""
+    return camps.is_wolf(player) or camps.camp(player) == camps.LOUPS
 
 
 def _orphans(tx: Tx, model: str) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lgmail.rules import events as ev
-from lgmail.rules.roles import fantome, maitre_vampire, marquise, pyromane
+from lgmail.rules.roles import fantome, maitre_vampire, marquise, passager, pyromane
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import powers
 
@@ -299,6 +299,14 @@ def _stake_opened(s: GameState, e: ev.ExtraStakeOpened) -> None:
     s.extra["bucher-sup:tenu"] = e.day
 
 
+def _passenger_wrote(s: GameState, e: ev.PassengerWrote) -> None:
+    s.extra.setdefault(passager.key(e.night), {})[e.passager] = e.text
+
+
+def _passenger_voided(s: GameState, e: ev.PassengerMessageVoided) -> None:
+    s.extra.get(passager.key(e.night), {}).pop(e.passager, None)
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -367,4 +375,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.EventApplied: _applied,
     ev.ExtraStakeCalled: _stake_called,
     ev.ExtraStakeOpened: _stake_opened,
+    ev.PassengerWrote: _passenger_wrote,
+    ev.PassengerMessageVoided: _passenger_voided,
+    ev.PassengerMessageDelivered: _nothing,
 }

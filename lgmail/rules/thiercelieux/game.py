@@ -19,6 +19,7 @@ from lgmail.rules import events as ev
 from lgmail.rules.classic import CUPIDON, ELECTION, LOUPS, ORDER_STEP, SORCIERE, VOTE, Classic
 from lgmail.rules.classic import channels as classic_channels
 from lgmail.rules.classic.deaths import reaction_delay
+from lgmail.rules.nombres import words
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles import (
@@ -47,6 +48,7 @@ from lgmail.rules.roles import (
     marquise,
     metronome,
     multiclasse,
+    passager,
     petite_fille,
     pyromane,
     renard,
@@ -104,6 +106,7 @@ ROLE_SLUGS = (
     "loup-garou-manipulateur",
     "comedien",
     "gitane",
+    "passager",
 )
 
 #: which step each order is given in
@@ -135,6 +138,7 @@ STEP_OF: dict[Kind, str] = {
     Kind.DETOURNER: loup_garou_manipulateur.STEP,
     Kind.DEVENIR: LOUPS,
     Kind.CARTE: LOUPS,
+    Kind.MESSAGE: LOUPS,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -455,6 +459,9 @@ class Thiercelieux(Classic):
             # 004: « le premier qui envoie son action est gagnant »: the order written is kept
             tx.emit(ev.KnockOutOrdered(player.name, order.target))
             return
+        if order.kind is Kind.MESSAGE:
+            self._message(tx, player, order)
+            return
         if order.kind is Kind.TELEPATHIE:
             text = " ".join(order.args).strip()
             if not text:
@@ -469,6 +476,31 @@ class Thiercelieux(Classic):
             if not self._can_vote(s, player, step):
                 raise Refused(Cause.NOT_ALLOWED, why="not-voter")
         super().accept(tx, player, order)
+
+    def _message(self, tx: Tx, player: Player, order: Order) -> None:
+        """004, Passager: « Ce message ne peut contenir au maximum que vingt mots. » « Il est
+        interdit d'écrire le pseudo ou le nom/prénom IRL d'un joueur de la partie ». His last
+        message of the night counts."""
+        s = tx.state
+        text = " ".join(order.args).strip()
+        if not text:
+            raise Refused(Cause.UNREADABLE, missing="text")
+        super().accept(tx, player, order)
+        counted = words.count(text)
+        if counted > passager.WORDS:
+            raise Refused(Cause.NOT_ALLOWED, why="passager-long", words=str(counted))
+        name = passager.named(text, s.players)
+        if name is not None:
+            raise Refused(Cause.NOT_ALLOWED, why="passager-name", name=name)
+        tx.emit(ev.PassengerWrote(player.name, text, counted, s.number))
+
+    def void(self, tx: Tx, player: str) -> None:
+        """The MJ has the Passager's message of tonight rewritten (004: « Le MJ valide le
+        message ou le fait réécrire au besoin »)."""
+        s = tx.state
+        if s.phase != "night" or player not in s.extra.get(passager.key(s.number), {}):
+            raise Refused(Cause.NOTHING_TO_DO, what="message")
+        tx.emit(ev.PassengerMessageVoided(player, s.number))
 
     def _sectaire(self, tx: Tx, player: Player, order: Order) -> None:
         """004, Abominable Sectaire: his list, chosen at once and for the whole game; a move

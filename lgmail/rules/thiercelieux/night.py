@@ -30,6 +30,7 @@ from lgmail.rules.roles import (
     maitre_vampire,
     marquise,
     metronome,
+    passager,
     petite_fille,
     pretre,
     princesse,
@@ -261,7 +262,9 @@ def _renifler(tx: Tx) -> None:
     s = tx.state
     for player, targets in _given(s, loup_egare.ROLE.slug, Kind.FLAIRER):
         target = s.players[targets[0]]
-        if not camps.in_den(player) and target.alive and camps.is_wolf(target):
+        # « quelque soit son rôle : [...] Passager.. »
+        wolf = camps.is_wolf(target) or passager.is_passager(target)
+        if not camps.in_den(player) and target.alive and wolf:
             tx.emit(ev.PowerUsed(player.name, loup_egare.POWER, target.name))
 
 
@@ -352,6 +355,17 @@ def release(tx: Tx) -> None:
             resolver = RESOLVERS.get(action.key)
             if resolver is not None:
                 resolver(tx)
+
+
+def _message(tx: Tx) -> None:
+    """004, Passager: « il peut envoyer un message à l'antre des Loups-Garous » « Le message sera
+    transmis à la fin de la Nuit s'il est validé par le MJ »; the den does not learn who wrote."""
+    s = tx.state
+    for player, _ in _given(s, passager.ROLE.slug, Kind.MESSAGE):
+        text = s.extra.get(passager.key(s.number), {}).get(player.name)
+        readers = [p.name for p in camps.den(s) if p.name != player.name]
+        if text and readers:
+            tx.emit(ev.PassengerMessageDelivered(player.name, str(text), readers, s.number))
 
 
 def _proteger(tx: Tx) -> None:
@@ -652,6 +666,7 @@ RESOLVERS: dict[str, Callable[[Tx], None]] = {
     "telepathie": _telepathie,
     "manipuler": _manipuler,
     "devenir": _devenir,
+    "message": _message,
     "unir": _unir,
     "modele": _modele,
     "liste": _liste,

@@ -79,6 +79,8 @@ NIGHT: tuple[Action, ...] = (
     # 004: « Chaque Nuit, l'Abominable Sectaire aura la possibilité d'agir en déplaçant un
     # joueur »; the MJ announces it « lorsqu'il lève le Jour »
     Action("deplacer", ("abominable-sectaire",), "aube"),
+    # 004, Passager: « Le message sera transmis à la fin de la Nuit s'il est validé par le MJ »
+    Action("message", ("passager",), "aube"),
     # 004, Marquise: « qui sera publié en début de journée par le meneur »
     Action("lettre", ("marquise",), "aube"),
     # 004, Télépathe: « transmettre anonymement le message vers le joueur choisi, à la fin de la

@@ -8,7 +8,8 @@ now (an infected villager plays for the wolves). The Avocat stands in no camp's 
 with a client who wins alive (`avocat.winners`). The Maître Vampire wins when « il n'y ait plus
 que lui ou d'éventuels acolytes encore en jeu », with his acolytes. The Fantôme wins, alive,
 « Lorsqu'il ne reste plus que des Simples Villageois et des Simples Loups-Garous en jeu », with
-his Allié and his lover (`ghost_wins`)."""
+his Allié and his lover (`ghost_wins`). The Passager wins « si au moins un Loup-Garou, même
+traitre, remporte la partie »."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from lgmail.rules.roles import (
     joueur_de_flute,
     loup_garou_blanc,
     maitre_vampire,
+    passager,
 )
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux.camps import LOUPS, VILLAGE, camp, traitors
@@ -39,9 +41,13 @@ def outcome(state: GameState) -> tuple[str | None, list[str]] | None:
         return _stalemate(state)
     if result[0] is None:
         return result
+    won = result[1]
+    if result[0] == AMOUREUX and any(camp(state.players[n]) == LOUPS for n in won):
+        # 004, Passager: « Il gagne si au moins un Loup-Garou, même traitre, remporte la partie »
+        won = won + [p.name for p in state.players.values() if passager.is_passager(p)]
     # an Avocat may win twice over (004: made the Fantôme's Allié, « deux conditions de
     # victoire »): once in the list
-    return result[0], list(dict.fromkeys(result[1] + avocat.winners(state, result[1])))
+    return result[0], list(dict.fromkeys(won + avocat.winners(state, won)))
 
 
 def powerless(state: GameState, player: Player) -> bool:

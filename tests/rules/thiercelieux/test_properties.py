@@ -170,7 +170,11 @@ def check_winner(state: GameState) -> None:
             if camps.camp(p) == state.winner and p.name not in betrayed
         }
     elif state.winner == "amoureux":
-        assert {p.name for p in living} == betrayed == set(won)
+        # 004, Passager: « Il gagne si au moins un Loup-Garou, même traitre, remporte la partie »
+        passengers = {p.name for p in state.players.values() if p.role == "passager"}
+        wolf_lover = any(camps.camp(state.players[n]) == "loups" for n in betrayed)
+        assert {p.name for p in living} == betrayed == set(won) - passengers
+        assert passengers <= set(won) if wolf_lover else not passengers & set(won)
     elif state.winner == "joueur-de-flute":
         (piper,) = [p for p in living if p.role == "joueur-de-flute"]
         lover = state.lover_of(piper.name)
