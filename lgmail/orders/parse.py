@@ -179,6 +179,8 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     Kind.GARDE: ("garde champetre", "garde", "warden", "constable"),
     Kind.EVENEMENT: ("evenement", "evenements", "event"),
     Kind.CARTE: ("tirer une carte", "tire une carte", "tirage", "draw a card", "draw", "gitane"),
+    # 004: the Servante Dévouée takes a dying player's role
+    Kind.PRENDRE: ("prendre", "prends", "take"),
 }
 
 #: the Voleur's words for staying Voleur
@@ -294,6 +296,7 @@ TARGETS: dict[Kind, int] = {
     Kind.MANIPULER: 1,
     Kind.DETOURNER: 1,
     Kind.GARDE: 1,
+    Kind.PRENDRE: 1,
 }
 
 

@@ -1205,6 +1205,17 @@ class PassengerWrote(Event):
 
 @event
 @dataclass(frozen=True)
+class ServanteTold(Event):
+    """004: « le MJ annonce à la Servante Dévouée les joueurs qui sont éliminés cette Nuit-là,
+    sans révéler le(s) rôle(s) »: who dies at dawn as the night's actions stand."""
+
+    servante: str
+    night: int
+    names: list[str]
+
+
+@event
+@dataclass(frozen=True)
 class PassengerMessageVoided(Event):
     """The MJ has the Passager's message rewritten (004: « Le MJ valide le message ou le fait
     réécrire au besoin »); it will not be handed on."""
@@ -1223,3 +1234,14 @@ class PassengerMessageDelivered(Event):
     text: str
     readers: list[str]
     night: int
+
+
+@event
+@dataclass(frozen=True)
+class RoleTaken(Event):
+    """The Servante Dévouée takes `target`'s role (`role`) before the dawn's deaths (004); the
+    target is then a "servante-devouee" and dies announced as such."""
+
+    servante: str
+    target: str
+    role: str

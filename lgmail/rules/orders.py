@@ -66,6 +66,7 @@ class Kind(StrEnum):
     EVENEMENT = "evenement"
     CARTE = "carte"
     MESSAGE = "message"
+    PRENDRE = "prendre"
 
 
 @dataclass(frozen=True)

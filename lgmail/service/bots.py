@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from lgmail.rules.roles import comedien, voleur
+from lgmail.rules.roles import comedien, servante_devouee, voleur
 from lgmail.rules.state import GameState
 from lgmail.rules.view import view
 from lgmail.service.hints import can_do
@@ -116,6 +116,11 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             left = comedien.left(state, state.players[name])
             if left:
                 out.append(f"devenir {rng.choice(left)}")
+        elif verb == "prendre" and rng.random() < 0.6:
+            # 004: she takes one of the dying she was told
+            dying = servante_devouee.told(state, state.players[name])
+            if dying:
+                out.append(f"prendre {rng.choice(dying)}")
         elif verb == "votants" and others:
             out.append("votants " + ", ".join(rng.sample(others, max(1, len(others) // 2))))
     if not out and can_do(state, name):

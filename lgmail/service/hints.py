@@ -53,6 +53,7 @@ ORDER_HINT = {
         Kind.EVENEMENT: "evenement 1 (ou 2)",
         Kind.CARTE: "tirer une carte",
         Kind.MESSAGE: "message TEXTE (20 mots, aucun nom de joueur)",
+        Kind.PRENDRE: "prendre NOM (un joueur qui meurt à l'aube)",
     },
     "en": {
         Kind.VOTE: "vote NAME (or vote blanc)",
@@ -98,6 +99,7 @@ ORDER_HINT = {
         Kind.EVENEMENT: "evenement 1 (or 2: the day's event)",
         Kind.CARTE: "tirer une carte (draw an event card)",
         Kind.MESSAGE: "message TEXT (to the pack: 20 words, no player's name)",
+        Kind.PRENDRE: "prendre NAME (take the role of a player dying at dawn)",
     },
 }
 

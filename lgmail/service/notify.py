@@ -207,6 +207,24 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
             out.append(
                 _to(state, event.sectaire, "player:notice", kind=event.TYPE, **event.payload())
             )
+        elif isinstance(event, ev.ServanteTold):
+            out.append(
+                _to(state, event.servante, "player:notice", kind=event.TYPE, names=event.names)
+            )
+        elif isinstance(event, ev.RoleTaken):
+            spec = ROLES[event.role]
+            me = state.players[event.servante]
+            out.append(
+                _to(
+                    state,
+                    event.servante,
+                    "player:notice",
+                    kind=event.TYPE,
+                    role=event.role,
+                    target=event.target,
+                    help=spec.help.get(me.lang, spec.help.get("fr", "")),
+                )
+            )
         elif isinstance(event, ev.ThiefChose):
             spec = ROLES[event.role]
             me = state.players[event.voleur]

@@ -8,7 +8,14 @@ from collections.abc import Callable
 from typing import Any
 
 from lgmail.rules import events as ev
-from lgmail.rules.roles import fantome, maitre_vampire, marquise, passager, pyromane
+from lgmail.rules.roles import (
+    fantome,
+    maitre_vampire,
+    marquise,
+    passager,
+    pyromane,
+    servante_devouee,
+)
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import powers
 
@@ -307,11 +314,56 @@ def _passenger_voided(s: GameState, e: ev.PassengerMessageVoided) -> None:
     s.extra.get(passager.key(e.night), {}).pop(e.passager, None)
 
 
+def _servante_told(s: GameState, e: ev.ServanteTold) -> None:
+    s.extra.setdefault(servante_devouee.told_key(e.night), {})[e.servante] = list(e.names)
+
+
+def _role_taken(s: GameState, e: ev.RoleTaken) -> None:
+    """004: she « devient intégralement le nouveau rôle choisi »; the player keeps his own
+    statuses (`servante_devouee.NOT_INHERITED`) and is now a Servante Dévouée."""
+    servante, target = s.players[e.servante], s.players[e.target]
+    s.extra.setdefault(f"servante:prise:{s.number}", []).append(e.servante)
+    servante.role, target.role = e.role, servante_devouee.ROLE.slug
+    servante.spent = set(target.spent)
+    servante.learned.update(target.learned)
+    servante.standing = {}
+    own_camp = bool(target.status & servante_devouee.OWN_CAMP)
+    for status in target.status - servante_devouee.NOT_INHERITED:
+        if not (own_camp and status == "antre"):
+            servante.status.add(status)
+    for link, value in target.links.items():
+        if link in servante_devouee.NOT_INHERITED_LINKS or (own_camp and link in ("camp", "antre")):
+            continue
+        servante.links[link] = value
+    target.status -= {"multiclasse"}
+    for link in [k for k in target.links if k not in ("camp", "vampire", "fantome")]:
+        del target.links[link]
+    if not own_camp:
+        target.links.pop("camp", None)
+        target.status.discard("antre")
+        target.links.pop("antre", None)
+    # the role's ties to others follow the role: acolytes (« elle permet la survie du ou des
+    # acolyte(s) »), the Fantôme's Allié, the Avocat's clients, the Sectaire's list
+    for other in s.players.values():
+        for link in ("vampire", "fantome"):
+            if other.links.get(link) == e.target:
+                other.links[link] = e.servante
+    for key in (f"clients:{e.target}", f"sectaire:liste:{e.target}"):
+        if key in s.extra:
+            s.extra[key.rsplit(":", 1)[0] + f":{e.servante}"] = s.extra.pop(key)
+    boosted = s.extra.get(f"princesse:{s.number}")
+    if boosted and e.target in boosted:
+        # « elle récupère aussi le bonus de +1 voix pour le bûcher qui se lève »
+        s.extra[f"princesse:{s.number}"] = [e.servante if n == e.target else n for n in boosted]
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
 
 APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
+    ev.ServanteTold: _servante_told,
+    ev.RoleTaken: _role_taken,
     ev.CampShown: _nothing,
     ev.RoleRevealed: _revealed,
     ev.TieBroken: _tie_broken,

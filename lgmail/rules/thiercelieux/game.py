@@ -53,6 +53,7 @@ from lgmail.rules.roles import (
     pyromane,
     renard,
     salvateur,
+    servante_devouee,
     sorciere,
     villageois_villageois,
     voleur,
@@ -107,6 +108,7 @@ ROLE_SLUGS = (
     "comedien",
     "gitane",
     "passager",
+    "servante-devouee",
 )
 
 #: which step each order is given in
@@ -139,6 +141,7 @@ STEP_OF: dict[Kind, str] = {
     Kind.DEVENIR: LOUPS,
     Kind.CARTE: LOUPS,
     Kind.MESSAGE: LOUPS,
+    Kind.PRENDRE: servante_devouee.STEP,
 }
 
 #: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
@@ -164,6 +167,7 @@ MAIN_ORDER: dict[str, Kind] = {
     "loup-garou-manipulateur": Kind.MANIPULER,
     "comedien": Kind.DEVENIR,
     "gitane": Kind.CARTE,
+    "servante-devouee": Kind.PRENDRE,
 }
 
 #: reactions whose answer may change who wins
@@ -221,6 +225,10 @@ class Thiercelieux(Classic):
         if state.by_role(loup_garou_manipulateur.ROLE.slug):
             # 004: « entre la fin des actions de Nuit et le lever du Jour »
             plan.append(loup_garou_manipulateur.STEP)
+        if any(self._effective(state, p) for p in state.by_role(servante_devouee.ROLE.slug)):
+            # 004: « après que toutes les actions de Nuit aient été effectuées et résolues, et
+            # avant le lever du Jour »
+            plan.append(servante_devouee.STEP)
         return plan
 
     def opened(self, tx: Tx) -> None:
@@ -385,6 +393,10 @@ class Thiercelieux(Classic):
             return bool(comedien.left(state, player)) and not comedien.chose_tonight(state, player)
         if kind is Kind.CARTE:
             return bool(nouvelle_lune.left(state))
+        if kind is Kind.PRENDRE:
+            return bool(servante_devouee.told(state, player)) and not (
+                servante_devouee.took_tonight(state, player)
+            )
         if kind is Kind.CLIENTS:
             # 004: « Pendant la première Nuit »
             return state.number == 1 and not avocat.clients(state, player)
@@ -737,6 +749,9 @@ class Thiercelieux(Classic):
         elif kind is Kind.MODELE and order.target == player.name:
             # 004: « il indique au MJ un autre joueur de la partie »
             raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
+        elif kind is Kind.PRENDRE and order.target not in servante_devouee.told(s, player):
+            # 004: « prendre le rôle du joueur de son choix parmi eux »
+            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="not-dying")
 
     # --- the stake -------------------------------------------------------------------------
 
@@ -771,33 +786,63 @@ class Thiercelieux(Classic):
     def resolve_phase(self, tx: Tx) -> None:
         s = tx.state
         if s.phase == "night":
-            for sleeper in s.extra.get(metronome.asleep_key(s.number), []):
-                if s.players[sleeper].alive:
-                    # 004: « il reçoit à la fin de la Nuit : "Tu ne te réveilles pas cette Nuit" »
-                    tx.emit(ev.NightSlept(sleeper, s.number))
-            tx.emit(ev.DawnBroke(s.number))
-            night.release(tx)
-            victims, infected = night.dawn_attacks(tx)
-            deaths.kill(tx, victims)
-            layers.tell(tx)
-            # 004: « Si ce recrutement est valable à l'issue de la résolution des actions de la
-            # Nuit, alors le recrutement réussit et l'infection échoue. »
-            recruited = night.recruit(tx)
-            night.burn(tx)
-            if infected and s.players[infected].alive and infected not in recruited:
-                # 004: « Il intègre l'antre au lever du Jour, après que le reste des autres
-                # actions de Nuit ait été décidé et résolu. »
-                tx.emit(ev.CampChanged(infected, camps.LOUPS, infect_pere_des_loups.STATUS))
-                tx.emit(ev.DenJoined(infected, "infection"))
-            for stray in night.strays_found(s):
-                if s.players[stray].alive and not camps.in_den(s.players[stray]):
-                    tx.emit(ev.DenJoined(stray, "renifle"))
-            night.resolve(tx, "aube")
-            if s.options.get(garde_champetre.OPTION) and s.status == "running":
-                # 004: « A la fin de chaque Nuit, le MJ tire au sort deux événements »
-                tx.emit(ev.NewMoonDue(s.number))
-            nouvelle_lune.warden(tx)
+            self._dawn(tx)
             return
+        self._day(tx)
+
+    def _take(self, tx: Tx) -> tuple[str, str] | None:
+        """004: the Servante Dévouée takes the role of a player dying at this dawn, before the
+        deaths are announced; (she, the player) when she does."""
+        s = tx.state
+        for servante in s.by_role(servante_devouee.ROLE.slug):
+            given = s.order_of(servante.name, Kind.PRENDRE)
+            if given is None or not self._effective(s, servante):
+                continue
+            target = s.players[given.order.target]
+            if target.name in servante_devouee.told(s, servante) and target.alive:
+                tx.emit(ev.RoleTaken(servante.name, target.name, target.role))
+                return servante.name, target.name
+        return None
+
+    def _dawn(self, tx: Tx) -> None:
+        s = tx.state
+        for sleeper in s.extra.get(metronome.asleep_key(s.number), []):
+            if s.players[sleeper].alive:
+                # 004: « il reçoit à la fin de la Nuit : "Tu ne te réveilles pas cette Nuit" »
+                tx.emit(ev.NightSlept(sleeper, s.number))
+        tx.emit(ev.DawnBroke(s.number))
+        night.release(tx)
+        victims, infected = night.dawn_attacks(tx)
+        taken = self._take(tx)
+        if taken and infected == taken[1]:
+            # 004: « elle récupère ce rôle ainsi que l'infection »
+            infected = taken[0]
+        deaths.kill(tx, victims)
+        layers.tell(tx)
+        # 004: « Si ce recrutement est valable à l'issue de la résolution des actions de la
+        # Nuit, alors le recrutement réussit et l'infection échoue. »
+        recruited = night.recruit(tx)
+        night.burn(tx)
+        if infected and s.players[infected].alive and infected not in recruited:
+            # 004: « Il intègre l'antre au lever du Jour, après que le reste des autres
+            # actions de Nuit ait été décidé et résolu. »
+            tx.emit(ev.CampChanged(infected, camps.LOUPS, infect_pere_des_loups.STATUS))
+            tx.emit(ev.DenJoined(infected, "infection"))
+        strays = night.strays_found(s)
+        if taken and taken[1] in strays:
+            # 004: « elle récupère le rôle de Loup Égaré en intégrant l'antre au lever du Jour »
+            strays.append(taken[0])
+        for stray in strays:
+            if s.players[stray].alive and not camps.in_den(s.players[stray]):
+                tx.emit(ev.DenJoined(stray, "renifle"))
+        night.resolve(tx, "aube")
+        if s.options.get(garde_champetre.OPTION) and s.status == "running":
+            # 004: « A la fin de chaque Nuit, le MJ tire au sort deux événements »
+            tx.emit(ev.NewMoonDue(s.number))
+        nouvelle_lune.warden(tx)
+
+    def _day(self, tx: Tx) -> None:
+        s = tx.state
         if s.phase == "election":
             super().resolve_phase(tx)
             nouvelle_lune.warden(tx)
@@ -983,6 +1028,32 @@ class Thiercelieux(Classic):
         if s.phase == "night" and not any(self.actors(s, name) for name in before):
             # the night's actions are over: the Manipulateur is told whether his player acted
             night.report_visits(tx)
+        if servante_devouee.STEP in planned and step != servante_devouee.STEP:
+            waiting = planned[: planned.index(servante_devouee.STEP)]
+            open_before = [n for n in waiting if n not in s.closed_steps]
+            if s.phase == "night" and not any(self.actors(s, n) for n in open_before):
+                self._tell_servante(tx)
+
+    def _tell_servante(self, tx: Tx) -> None:
+        """004: « le MJ annonce à la Servante Dévouée les joueurs qui sont éliminés cette
+        Nuit-là »: the dawn played on a scratch copy, its deaths told (once a night)."""
+        s = tx.state
+        servantes = [
+            p
+            for p in s.living()
+            if p.role == servante_devouee.ROLE.slug
+            and self._effective(s, p)
+            and p.name not in s.extra.get(servante_devouee.told_key(s.number), {})
+        ]
+        if not servantes:
+            return
+        scratch = Tx(s, tx.now, tx.entropy)
+        scratch.at = tx.at
+        self._dawn(scratch)
+        dying = list(dict.fromkeys(e.name for e in scratch.events if isinstance(e, ev.PlayerDied)))
+        for servante in servantes:
+            names = [n for n in dying if n != servante.name]
+            tx.emit(ev.ServanteTold(servante.name, s.number, names))
 
     # --- what players know, channels, the end ----------------------------------------------
 

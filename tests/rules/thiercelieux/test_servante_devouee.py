@@ -1,0 +1,140 @@
+"""Servante Dévouée in the `thiercelieux` rule set: seed 004_c21bac90ae6ca834.txt."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lgmail.rules.thiercelieux import camps
+from tests.rules.thiercelieux.common import colours, died, thiercelieux
+from tests.scenario import Scenario
+
+ROLES = {
+    "Alice": "loup-garou",
+    "Bruno": "loup-garou",
+    "Chloe": "servante-devouee",
+    "David": "chasseur",
+    "Emma": "villageois",
+    "Farid": "villageois",
+    "Gina": "sorciere",
+    "Hugo": "villageois",
+}
+
+
+def to_servante(game: Scenario, victim: str, *, poison: str | None = None) -> None:
+    """Night 1: the pack devours `victim`, the Sorcière poisons `poison` (or passes), and the
+    night reaches the Servante's step."""
+    for wolf in ("Alice", "Bruno"):
+        game.ok(wolf, f"tuer {victim}")
+    game.ok("Gina", f"empoisonner {poison}" if poison else "rien")
+    while game.state.step is not None and game.state.step.name != "servante":
+        game.end()
+    assert game.state.step is not None and game.state.step.name == "servante"
+
+
+def dawn(game: Scenario) -> None:
+    """The MJ closes what is left of the night."""
+    while game.phase()[0] == "night":
+        game.end()
+
+
+def test_she_is_told_who_dies_without_their_roles(tmp_path: Path) -> None:
+    """004: « le MJ annonce à la Servante Dévouée les joueurs qui sont éliminés cette Nuit-là,
+    sans révéler le(s) rôle(s) associé(s) à ce(s) joueur(s). »"""
+    game = thiercelieux(tmp_path, ROLES)
+    to_servante(game, "David", poison="Emma")
+    (told,) = game.events("ServanteTold")
+    assert told == {
+        "type": "ServanteTold",
+        "servante": "Chloe",
+        "night": 1,
+        "names": ["David", "Emma"],
+    }
+    (mail,) = [m for m in game.new_mails("Chloe") if "Mansarde" in m.subject]
+    assert "David, Emma" in mail.body and "chasseur" not in mail.body.lower()
+
+
+def test_the_hunter_taken_dies_as_servante_and_does_not_shoot(tmp_path: Path) -> None:
+    """004: « Le joueur, dont le rôle a été ainsi subtilisé, sera annoncé mort en tant que
+    "Servante Dévouée" [...] (Par exemple, si la Servante Dévouée prend le rôle du Chasseur,
+    celui-ci meurt annoncé comme Servante Dévouée et ne peut donc pas tirer sa balle.) »"""
+    game = thiercelieux(tmp_path, ROLES)
+    game.ok("David", "tirer Alice")  # his standing shot
+    to_servante(game, "David")
+    game.ok("Chloe", "prendre David")
+    dawn(game)
+    assert game.phase()[0] == "day"
+    assert died(game) == [("David", "wolves")]
+    (death,) = game.events("PlayerDied")
+    assert death["role"] == "servante-devouee"
+    assert game.alive("Alice") and not game.events("HunterShot")
+    assert game.state.players["Chloe"].role == "chasseur"
+    assert not game.events("ReactionAwaited")
+
+
+def test_she_becomes_the_role_and_dies_with_it(tmp_path: Path) -> None:
+    """004: « Après avoir agi, la Servante Dévouée devient intégralement le nouveau rôle choisi,
+    et sera donc annoncée morte avec ce nouveau rôle »: as the Chasseur, she shoots."""
+    game = thiercelieux(tmp_path, ROLES)
+    to_servante(game, "David")
+    game.ok("Chloe", "prendre David")
+    dawn(game)
+    mails = [m for m in game.new_mails("Chloe") if "nouveau rôle" in m.subject]
+    assert mails and "Chasseur" in mails[0].body
+    for voter in ("Alice", "Bruno", "Emma", "Farid", "Gina", "Hugo"):
+        game.ok(voter, "vote Chloe")
+    game.ok("Chloe", "vote Alice")
+    game.end()
+    chloe = [e for e in game.events("PlayerDied") if e["name"] == "Chloe"]
+    assert chloe and chloe[0]["role"] == "chasseur"
+    assert game.events("ReactionAwaited")[0]["player"] == "Chloe"
+
+
+def test_a_wolf_taken_changes_her_camp(tmp_path: Path) -> None:
+    """004: « Ce vol de rôle peut éventuellement impliquer un changement de camp, et donc, de
+    condition de victoire pour la Servante Dévouée (ex : la seule victime de la Nuit est un
+    Loup-Garou empoisonné par la Sorcière). »"""
+    roles = dict(ROLES, David="villageois")
+    game = thiercelieux(tmp_path, roles)
+    for wolf in ("Alice", "Bruno"):
+        game.ok(wolf, "tuer Emma")
+    game.ok("Gina", "empoisonner Alice\nsauver")
+    while game.state.step is not None and game.state.step.name != "servante":
+        game.end()
+    assert game.events("ServanteTold")[0]["names"] == ["Alice"]
+    game.ok("Chloe", "prendre Alice")
+    dawn(game)
+    assert died(game) == [("Alice", "poison")]
+    assert colours(game)["Alice"][0] == "bleu"  # announced as the Servante, a villager
+    chloe = game.state.players["Chloe"]
+    assert chloe.role == "loup-garou"
+    assert camps.in_den(chloe) and camps.camp(chloe) == "loups"
+    assert "Chloe" in [p.name for p in camps.den(game.state)]
+
+
+def test_she_may_take_none_and_only_a_dying_player(tmp_path: Path) -> None:
+    """004: « La Servante Dévouée peut, si elle le désire, prendre le rôle du joueur de son
+    choix parmi eux. »"""
+    game = thiercelieux(tmp_path, ROLES)
+    to_servante(game, "David")
+    game.refused("Chloe", "prendre Emma", "illegal_target")
+    game.ok("Chloe", "rien")
+    dawn(game)
+    (death,) = game.events("PlayerDied")
+    assert death["role"] == "chasseur" and game.state.players["Chloe"].role == "servante-devouee"
+
+
+def test_a_lover_taken_dies_announced_servante_and_in_love(tmp_path: Path) -> None:
+    """004: « Si la Servante Dévouée prend le rôle d'un joueur amoureux, elle ne récupère que le
+    rôle et pas le statut d'amoureux; l'amoureux va mourir et sera annoncé "Servante Dévouée,
+    amoureuse" par le MJ. »"""
+    roles = dict(ROLES, Hugo="cupidon")
+    game = thiercelieux(tmp_path, roles)
+    game.ok("Hugo", "unir David et Emma")
+    to_servante(game, "David")
+    assert game.events("ServanteTold")[0]["names"] == ["David", "Emma"]
+    game.ok("Chloe", "prendre David")
+    dawn(game)
+    assert sorted(died(game)) == [("David", "wolves"), ("Emma", "grief")]
+    assert colours(game)["David"] == ("bleu", ["amoureux"])
+    assert game.state.players["Chloe"].role == "chasseur"
+    assert "Chloe" not in game.state.lovers
