@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lgmail.rules.thiercelieux import camps
+from lgmail.rules.variants import variant_of
 from tests.rules.thiercelieux.common import colours, died, thiercelieux
 from tests.scenario import Scenario
 
@@ -138,3 +139,54 @@ def test_a_lover_taken_dies_announced_servante_and_in_love(tmp_path: Path) -> No
     assert colours(game)["David"] == ("bleu", ["amoureux"])
     assert game.state.players["Chloe"].role == "chasseur"
     assert "Chloe" not in game.state.lovers
+
+
+def test_the_maitre_vampire_taken_his_acolytes_live_and_follow_her(tmp_path: Path) -> None:
+    """004: « Si la Servante Dévouée prend le rôle du Maitre Vampire, elle permet la survie du ou
+    des acolyte(s) qui, normalement, auraient dû mourir. Le Maitre Vampire d'origine va mourir et
+    sera annoncé "Servante Dévouée" comme si de rien n'était. »"""
+    roles = dict(ROLES, David="maitre-vampire", Gina="villageois")
+    game = thiercelieux(tmp_path, roles)
+    game.ok("David", "recruter Emma")
+    for wolf in ("Alice", "Bruno"):
+        game.ok(wolf, "tuer Farid")
+    while game.state.step is not None and game.state.step.name != "servante":
+        game.end()
+    game.ok("Chloe", "rien")
+    dawn(game)
+    assert game.state.players["Emma"].links.get("vampire") == "David"
+    game.end()  # nobody burns
+    for wolf in ("Alice", "Bruno"):
+        game.ok(wolf, "tuer David")
+    while game.state.step is not None and game.state.step.name != "servante":
+        game.end()
+    assert game.events("ServanteTold")[-1]["names"] == ["David", "Emma"]
+    game.ok("Chloe", "prendre David")
+    dawn(game)
+    assert [e["name"] for e in game.events("PlayerDied")] == ["Farid", "David"]
+    assert game.events("PlayerDied")[-1]["role"] == "servante-devouee"
+    assert colours(game)["David"] == ("bleu", [])
+    assert game.alive("Emma") and game.state.players["Emma"].links["vampire"] == "Chloe"
+    assert game.state.players["Chloe"].role == "maitre-vampire"
+    assert sorted(variant_of(game.state).readers(game.state, "crypte")) == ["Chloe", "Emma"]
+
+
+def test_a_player_infected_the_same_night_she_takes_the_infection(tmp_path: Path) -> None:
+    """004: « Si la Servante Dévouée prend le rôle d'un joueur qui a subi l'infection de l'IPL la
+    même Nuit, elle récupère ce rôle ainsi que l'infection : elle passe donc dans le camp des
+    Loups-garous; le joueur qui meurt sera annoncé Servante Dévouée par le MJ. »"""
+    roles = dict(ROLES, Alice="infect-pere-des-loups", David="villageois")
+    game = thiercelieux(tmp_path, roles)
+    game.ok("Alice", "tuer David\ninfecter")
+    game.ok("Bruno", "tuer David")
+    game.ok("Gina", "empoisonner David")
+    while game.state.step is not None and game.state.step.name != "servante":
+        game.end()
+    assert game.events("ServanteTold")[0]["names"] == ["David"]
+    game.ok("Chloe", "prendre David")
+    dawn(game)
+    assert died(game) == [("David", "poison")]
+    assert colours(game)["David"] == ("bleu", [])
+    chloe = game.state.players["Chloe"]
+    assert chloe.role == "villageois" and camps.camp(chloe) == "loups" and camps.in_den(chloe)
+    assert "infecte" in chloe.status
