@@ -190,3 +190,36 @@ def test_a_player_infected_the_same_night_she_takes_the_infection(tmp_path: Path
     chloe = game.state.players["Chloe"]
     assert chloe.role == "villageois" and camps.camp(chloe) == "loups" and camps.in_den(chloe)
     assert "infecte" in chloe.status
+
+
+def test_the_model_taken_dies_unannounced_and_the_child_turns(tmp_path: Path) -> None:
+    """004: « Si la Servante Dévouée prend le rôle d'un joueur qui est le modèle de l'Enfant
+    Sauvage, elle ne récupère que le rôle et pas le statut de modèle; le modèle va mourir sans être
+    annoncé en tant que tel, et l'Enfant Sauvage va devenir Loup-Garou. »"""
+    roles = dict(ROLES, Emma="enfant-sauvage")
+    game = thiercelieux(tmp_path, roles)
+    game.ok("Emma", "modele David")
+    to_servante(game, "David")
+    game.ok("Chloe", "prendre David")
+    dawn(game)
+    assert colours(game)["David"] == ("bleu", [])
+    assert "sauvage-loup" in game.state.players["Emma"].status
+    assert game.state.players["Chloe"].role == "chasseur"
+    assert "modele" not in game.state.players["Chloe"].links
+
+
+def test_the_loup_egare_who_smelt_a_wolf_brings_her_into_the_den(tmp_path: Path) -> None:
+    """004: « Si la Servante Dévouée prend le rôle du Loup Égaré et que celui-ci avait reniflé un
+    Loup-Garou la même Nuit, alors elle récupère le rôle de Loup Égaré en intégrant l'antre au
+    lever du Jour. »"""
+    roles = dict(ROLES, Hugo="loup-egare")
+    game = thiercelieux(tmp_path, roles)
+    game.ok("Hugo", "flairer Alice")
+    to_servante(game, "Hugo")
+    game.ok("Chloe", "prendre Hugo")
+    dawn(game)
+    assert died(game) == [("Hugo", "wolves")]
+    assert game.events("PlayerDied")[0]["role"] == "servante-devouee"
+    chloe = game.state.players["Chloe"]
+    assert chloe.role == "loup-egare" and camps.in_den(chloe)
+    assert {"type": "DenJoined", "name": "Chloe", "why": "renifle"} in game.events("DenJoined")
