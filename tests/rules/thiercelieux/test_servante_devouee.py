@@ -223,3 +223,47 @@ def test_the_loup_egare_who_smelt_a_wolf_brings_her_into_the_den(tmp_path: Path)
     chloe = game.state.players["Chloe"]
     assert chloe.role == "loup-egare" and camps.in_den(chloe)
     assert {"type": "DenJoined", "name": "Chloe", "why": "renifle"} in game.events("DenJoined")
+
+
+def test_a_player_infected_earlier_dies_announced_servante_and_infected(tmp_path: Path) -> None:
+    """004: « Si la Servante Dévouée prend le rôle d'un joueur déjà infecté d'une Nuit
+    précédente, elle ne récupère que le rôle et pas le statut d'infecté; l'infecté va mourir et
+    sera annoncé Servante Dévouée, infectée par le MJ. »"""
+    roles = dict(ROLES, Alice="infect-pere-des-loups")
+    game = thiercelieux(tmp_path, roles)
+    game.ok("Alice", "tuer David\ninfecter")
+    game.ok("Bruno", "tuer David")
+    dawn(game)
+    assert camps.camp(game.state.players["David"]) == "loups"
+    game.end()  # nobody burns
+    game.ok("Alice", "tuer Emma")
+    game.ok("Bruno", "tuer Emma")
+    game.ok("David", "tuer Emma")
+    game.ok("Gina", "empoisonner David")
+    while game.state.step is not None and game.state.step.name != "servante":
+        game.end()
+    assert game.events("ServanteTold")[-1]["names"] == ["Emma", "David"]
+    game.ok("Chloe", "prendre David")
+    dawn(game)
+    assert colours(game)["David"] == ("rouge", ["infecte"])  # his camp, as any infected
+    chloe = game.state.players["Chloe"]
+    assert chloe.role == "chasseur" and camps.camp(chloe) == "village"
+    assert "infecte" not in chloe.status and not camps.in_den(chloe)
+
+
+def test_a_charmed_player_or_a_client_taken_keeps_it(tmp_path: Path) -> None:
+    """004: « Si la Servante Dévouée prend le rôle d'un joueur charmé, elle ne récupère que le
+    rôle et pas le statut de charmé » and « l'un des clients de l'Avocat, elle ne récupère que le
+    rôle et pas le statut de client »."""
+    roles = dict(ROLES, Farid="joueur-de-flute", Hugo="avocat")
+    game = thiercelieux(tmp_path, roles)
+    game.ok("Hugo", "clients David et Emma")
+    game.ok("Farid", "charmer David")
+    to_servante(game, "David")
+    assert "charme" in game.state.players["David"].status
+    game.ok("Chloe", "prendre David")
+    dawn(game)
+    chloe = game.state.players["Chloe"]
+    assert chloe.role == "chasseur" and "charme" not in chloe.status
+    assert game.state.extra["clients:Hugo"] == ["David", "Emma"]
+    assert colours(game)["David"] == ("bleu", [])
