@@ -59,5 +59,14 @@ def told(state: GameState, player: Player) -> list[str]:
     return list(state.extra.get(told_key(state.number), {}).get(player.name, []))
 
 
+def taken_key(night: int) -> str:
+    return f"servante:pris:{night}"
+
+
+def taker(state: GameState, name: str) -> str:
+    """Who holds `name`'s role of tonight: the Servante Dévouée who took it, else himself."""
+    return str(state.extra.get(taken_key(state.number), {}).get(name, name))
+
+
 def took_tonight(state: GameState, player: Player) -> bool:
     return player.name in state.extra.get(f"servante:prise:{state.number}", [])

@@ -323,6 +323,7 @@ def _role_taken(s: GameState, e: ev.RoleTaken) -> None:
     statuses (`servante_devouee.NOT_INHERITED`) and is now a Servante Dévouée."""
     servante, target = s.players[e.servante], s.players[e.target]
     s.extra.setdefault(f"servante:prise:{s.number}", []).append(e.servante)
+    s.extra.setdefault(servante_devouee.taken_key(s.number), {})[e.target] = e.servante
     servante.role, target.role = e.role, servante_devouee.ROLE.slug
     servante.spent = set(target.spent)
     servante.learned.update(target.learned)
@@ -351,10 +352,6 @@ def _role_taken(s: GameState, e: ev.RoleTaken) -> None:
     for key in (f"clients:{e.target}", f"sectaire:liste:{e.target}"):
         if key in s.extra:
             s.extra[key.rsplit(":", 1)[0] + f":{e.servante}"] = s.extra.pop(key)
-    boosted = s.extra.get(f"princesse:{s.number}")
-    if boosted and e.target in boosted:
-        # « elle récupère aussi le bonus de +1 voix pour le bûcher qui se lève »
-        s.extra[f"princesse:{s.number}"] = [e.servante if n == e.target else n for n in boosted]
 
 
 def _nothing(s: GameState, e: Any) -> None:

@@ -39,6 +39,7 @@ from lgmail.rules.roles import (
     redirecteur,
     renard,
     salvateur,
+    servante_devouee,
     sorciere,
     telepathe,
     voleur,
@@ -271,7 +272,8 @@ def _renifler(tx: Tx) -> None:
 def _favoriser(tx: Tx) -> None:
     s = tx.state
     for _, targets in _given(s, princesse.ROLE.slug, Kind.FAVORISER):
-        target = s.players[targets[0]]
+        # 004, Servante Dévouée: her role taken, « elle récupère aussi le bonus de +1 voix »
+        target = s.players[servante_devouee.taker(s, targets[0])]
         # 004, Fantôme: « Si la Princesse cible un joueur dont le pouvoir a été supprimé [...]
         # le joueur aura un vote compte +1 »
         if target.alive and (princesse.favoured(target) or powers.stripped(s, target)):

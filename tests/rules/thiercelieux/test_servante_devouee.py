@@ -267,3 +267,51 @@ def test_a_charmed_player_or_a_client_taken_keeps_it(tmp_path: Path) -> None:
     assert chloe.role == "chasseur" and "charme" not in chloe.status
     assert game.state.extra["clients:Hugo"] == ["David", "Emma"]
     assert colours(game)["David"] == ("bleu", [])
+
+
+def test_an_acolyte_taken_dies_announced_servante_and_acolyte(tmp_path: Path) -> None:
+    """004: « Si la Servante Dévouée prend le rôle d'un joueur acolyte vampire, elle ne récupère
+    que le rôle et pas le statut d'acolyte; l'acolyte va mourir et sera annoncé "Servante
+    Dévouée, acolyte" par le MJ. »"""
+    roles = dict(ROLES, David="maitre-vampire", Gina="villageois")
+    game = thiercelieux(tmp_path, roles)
+    game.ok("David", "recruter Emma")
+    for wolf in ("Alice", "Bruno"):
+        game.ok(wolf, "tuer Farid")
+    while game.state.step is not None and game.state.step.name != "servante":
+        game.end()
+    game.ok("Chloe", "rien")
+    dawn(game)
+    game.end()  # nobody burns
+    for wolf in ("Alice", "Bruno"):
+        game.ok(wolf, "tuer Emma")
+    while game.state.step is not None and game.state.step.name != "servante":
+        game.end()
+    game.ok("Chloe", "prendre Emma")
+    dawn(game)
+    assert game.events("PlayerDied")[-1]["role"] == "servante-devouee"
+    assert colours(game)["Emma"][1] == ["acolyte"]
+    chloe = game.state.players["Chloe"]
+    assert chloe.role == "villageois" and camps.camp(chloe) == "village"
+    assert "vampire" not in chloe.links
+
+
+def test_the_princesse_s_favour_follows_the_role(tmp_path: Path) -> None:
+    """004: « Si la Servante Dévouée prend le rôle d'un SV ou d'un SLG et que celui-ci avait
+    bénéficié de l'action de la Princesse, alors elle récupère aussi le bonus de +1 voix pour le
+    bûcher qui se lève. »"""
+    roles = dict(ROLES, Gina="princesse")
+    game = thiercelieux(tmp_path, roles)
+    game.ok("Gina", "favoriser Emma")
+    for wolf in ("Alice", "Bruno"):
+        game.ok(wolf, "tuer Emma")
+    while game.state.step is not None and game.state.step.name != "servante":
+        game.end()
+    game.ok("Chloe", "prendre Emma")
+    dawn(game)
+    assert game.state.extra["princesse:1"] == ["Chloe"]
+    game.ok("Chloe", "vote Bruno")
+    game.ok("Farid", "vote Hugo")
+    game.end()
+    (counted,) = game.events("VotesCounted")[-1:]
+    assert counted["tally"]["Bruno"] == 2 and counted["chosen"] == "Bruno"
