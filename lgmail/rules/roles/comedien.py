@@ -19,7 +19,8 @@ the next night falls.
 Rulings: he chooses during the night, before the night's main step closes (the role's orders
 then come with it); the choice stands for the night. The roles offered are those whose power
 this rule set gives to whoever plays them (`CARDS`): not the Sorcière (her potions are hers for
-the game) nor the Métronome (drawn at nightfall, before his choice).
+the game) nor the Métronome (drawn at nightfall, before his choice). A multi-class role he plays
+is played as a villager, which he is.
 """
 
 from lgmail.rules.orders import Kind
@@ -63,6 +64,11 @@ CARDS = frozenset(
         "princesse",
         "marchand-de-sable",
         "fee",
+        # « Les rôles multi-classables peuvent en faire partie » (played as a villager: he is one)
+        "assommeur",
+        "protecteur",
+        "redirecteur",
+        "telepathe",
     }
 )
 

@@ -192,3 +192,20 @@ def test_not_by_day(tmp_path: Path) -> None:
     night(game, "David")
     game.refused("Chloe", "devenir voyante", "not_now")
     game.refused("Emma", "devenir voyante", "not_your_role")
+
+
+def test_a_multi_class_role_may_be_his_and_he_plays_it_as_a_villager(tmp_path: Path) -> None:
+    """004: « Les rôles multi-classables peuvent en faire partie. »: become Assommeur, he knocks
+    out a wolf, whose kill fails (the other wolf's counts); he stays a villager."""
+    game = game_of(tmp_path, ["assommeur", "protecteur", "voyante"])
+    game.ok("Chloe", "devenir assommeur")
+    game.ok("Chloe", "assommer Bruno")
+    game.ok("Alice", "tuer David")
+    game.ok("Bruno", "tuer Emma")
+    while game.phase()[0] == "night":
+        game.end()
+    assert game.events("KnockedOut") == [
+        {"type": "KnockedOut", "assommeur": "Chloe", "target": "Bruno"}
+    ]
+    assert died(game) == [("David", "wolves")]
+    assert game.state.players["Chloe"].links.get("camp") is None
