@@ -212,33 +212,9 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                 _to(state, event.servante, "player:notice", kind=event.TYPE, names=event.names)
             )
         elif isinstance(event, ev.RoleTaken):
-            spec = ROLES[event.role]
-            me = state.players[event.servante]
-            out.append(
-                _to(
-                    state,
-                    event.servante,
-                    "player:notice",
-                    kind=event.TYPE,
-                    role=event.role,
-                    target=event.target,
-                    help=spec.help.get(me.lang, spec.help.get("fr", "")),
-                )
-            )
+            out.append(_new_role(state, event.servante, event, target=event.target))
         elif isinstance(event, ev.ThiefChose):
-            spec = ROLES[event.role]
-            me = state.players[event.voleur]
-            out.append(
-                _to(
-                    state,
-                    event.voleur,
-                    "player:notice",
-                    kind=event.TYPE,
-                    role=event.role,
-                    drawn=event.drawn,
-                    help=spec.help.get(me.lang, spec.help.get("fr", "")),
-                )
-            )
+            out.append(_new_role(state, event.voleur, event, drawn=event.drawn))
         elif isinstance(event, ev.AcolytesRecruited):
             # 004: the recruit learns « qu'il est un acolyte [...] au début du Jour suivant »
             crypt = variant_of(state).readers(state, "crypte")
@@ -357,6 +333,24 @@ def _den(
         )
         for n in readers
     ]
+
+
+def _new_role(
+    state: GameState, name: str, event: ev.RoleTaken | ev.ThiefChose, **details: Any
+) -> Mail:
+    """`name`'s notice of the role he holds now, with what it lets him do (004: the card the
+    Voleur took, the role the Servante Dévouée took)."""
+    spec = ROLES[event.role]
+    lang = state.players[name].lang
+    return _to(
+        state,
+        name,
+        "player:notice",
+        kind=event.TYPE,
+        role=event.role,
+        help=spec.help.get(lang, spec.help.get("fr", "")),
+        **details,
+    )
 
 
 def _to(state: GameState, name: str, scheme: str, **ctx: Any) -> Mail:

@@ -21,15 +21,20 @@ ROLES = {
 }
 
 
+def to_her_step(game: Scenario) -> None:
+    """The MJ closes the night's steps up to the Servante's."""
+    while game.state.step is not None and game.state.step.name != "servante":
+        game.end()
+    assert game.state.step is not None and game.state.step.name == "servante"
+
+
 def to_servante(game: Scenario, victim: str, *, poison: str | None = None) -> None:
     """Night 1: the pack devours `victim`, the Sorcière poisons `poison` (or passes), and the
     night reaches the Servante's step."""
     for wolf in ("Alice", "Bruno"):
         game.ok(wolf, f"tuer {victim}")
     game.ok("Gina", f"empoisonner {poison}" if poison else "rien")
-    while game.state.step is not None and game.state.step.name != "servante":
-        game.end()
-    assert game.state.step is not None and game.state.step.name == "servante"
+    to_her_step(game)
 
 
 def dawn(game: Scenario) -> None:
@@ -99,8 +104,7 @@ def test_a_wolf_taken_changes_her_camp(tmp_path: Path) -> None:
     for wolf in ("Alice", "Bruno"):
         game.ok(wolf, "tuer Emma")
     game.ok("Gina", "empoisonner Alice\nsauver")
-    while game.state.step is not None and game.state.step.name != "servante":
-        game.end()
+    to_her_step(game)
     assert game.events("ServanteTold")[0]["names"] == ["Alice"]
     game.ok("Chloe", "prendre Alice")
     dawn(game)
@@ -150,16 +154,14 @@ def test_the_maitre_vampire_taken_his_acolytes_live_and_follow_her(tmp_path: Pat
     game.ok("David", "recruter Emma")
     for wolf in ("Alice", "Bruno"):
         game.ok(wolf, "tuer Farid")
-    while game.state.step is not None and game.state.step.name != "servante":
-        game.end()
+    to_her_step(game)
     game.ok("Chloe", "rien")
     dawn(game)
     assert game.state.players["Emma"].links.get("vampire") == "David"
     game.end()  # nobody burns
     for wolf in ("Alice", "Bruno"):
         game.ok(wolf, "tuer David")
-    while game.state.step is not None and game.state.step.name != "servante":
-        game.end()
+    to_her_step(game)
     assert game.events("ServanteTold")[-1]["names"] == ["David", "Emma"]
     game.ok("Chloe", "prendre David")
     dawn(game)
@@ -180,8 +182,7 @@ def test_a_player_infected_the_same_night_she_takes_the_infection(tmp_path: Path
     game.ok("Alice", "tuer David\ninfecter")
     game.ok("Bruno", "tuer David")
     game.ok("Gina", "empoisonner David")
-    while game.state.step is not None and game.state.step.name != "servante":
-        game.end()
+    to_her_step(game)
     assert game.events("ServanteTold")[0]["names"] == ["David"]
     game.ok("Chloe", "prendre David")
     dawn(game)
@@ -240,8 +241,7 @@ def test_a_player_infected_earlier_dies_announced_servante_and_infected(tmp_path
     game.ok("Bruno", "tuer Emma")
     game.ok("David", "tuer Emma")
     game.ok("Gina", "empoisonner David")
-    while game.state.step is not None and game.state.step.name != "servante":
-        game.end()
+    to_her_step(game)
     assert game.events("ServanteTold")[-1]["names"] == ["Emma", "David"]
     game.ok("Chloe", "prendre David")
     dawn(game)
@@ -278,15 +278,13 @@ def test_an_acolyte_taken_dies_announced_servante_and_acolyte(tmp_path: Path) ->
     game.ok("David", "recruter Emma")
     for wolf in ("Alice", "Bruno"):
         game.ok(wolf, "tuer Farid")
-    while game.state.step is not None and game.state.step.name != "servante":
-        game.end()
+    to_her_step(game)
     game.ok("Chloe", "rien")
     dawn(game)
     game.end()  # nobody burns
     for wolf in ("Alice", "Bruno"):
         game.ok(wolf, "tuer Emma")
-    while game.state.step is not None and game.state.step.name != "servante":
-        game.end()
+    to_her_step(game)
     game.ok("Chloe", "prendre Emma")
     dawn(game)
     assert game.events("PlayerDied")[-1]["role"] == "servante-devouee"
@@ -305,8 +303,7 @@ def test_the_princesse_s_favour_follows_the_role(tmp_path: Path) -> None:
     game.ok("Gina", "favoriser Emma")
     for wolf in ("Alice", "Bruno"):
         game.ok(wolf, "tuer Emma")
-    while game.state.step is not None and game.state.step.name != "servante":
-        game.end()
+    to_her_step(game)
     game.ok("Chloe", "prendre Emma")
     dawn(game)
     assert game.state.extra["princesse:1"] == ["Chloe"]
