@@ -145,12 +145,10 @@ def test_a_lover_taken_dies_announced_servante_and_in_love(tmp_path: Path) -> No
     assert "Chloe" not in game.state.lovers
 
 
-def test_the_maitre_vampire_taken_his_acolytes_live_and_follow_her(tmp_path: Path) -> None:
-    """004: « Si la Servante Dévouée prend le rôle du Maitre Vampire, elle permet la survie du ou
-    des acolyte(s) qui, normalement, auraient dû mourir. Le Maitre Vampire d'origine va mourir et
-    sera annoncé "Servante Dévouée" comme si de rien n'était. »"""
-    roles = dict(ROLES, David="maitre-vampire", Gina="villageois")
-    game = thiercelieux(tmp_path, roles)
+def emma_recruited(tmp_path: Path) -> Scenario:
+    """Night 1: David, the Maître Vampire, recruits Emma, the pack devours Farid, the Servante
+    takes nothing; day 1: nobody burns."""
+    game = thiercelieux(tmp_path, dict(ROLES, David="maitre-vampire", Gina="villageois"))
     game.ok("David", "recruter Emma")
     for wolf in ("Alice", "Bruno"):
         game.ok(wolf, "tuer Farid")
@@ -158,7 +156,15 @@ def test_the_maitre_vampire_taken_his_acolytes_live_and_follow_her(tmp_path: Pat
     game.ok("Chloe", "rien")
     dawn(game)
     assert game.state.players["Emma"].links.get("vampire") == "David"
-    game.end()  # nobody burns
+    game.end()
+    return game
+
+
+def test_the_maitre_vampire_taken_his_acolytes_live_and_follow_her(tmp_path: Path) -> None:
+    """004: « Si la Servante Dévouée prend le rôle du Maitre Vampire, elle permet la survie du ou
+    des acolyte(s) qui, normalement, auraient dû mourir. Le Maitre Vampire d'origine va mourir et
+    sera annoncé "Servante Dévouée" comme si de rien n'était. »"""
+    game = emma_recruited(tmp_path)
     for wolf in ("Alice", "Bruno"):
         game.ok(wolf, "tuer David")
     to_her_step(game)
@@ -273,15 +279,7 @@ def test_an_acolyte_taken_dies_announced_servante_and_acolyte(tmp_path: Path) ->
     """004: « Si la Servante Dévouée prend le rôle d'un joueur acolyte vampire, elle ne récupère
     que le rôle et pas le statut d'acolyte; l'acolyte va mourir et sera annoncé "Servante
     Dévouée, acolyte" par le MJ. »"""
-    roles = dict(ROLES, David="maitre-vampire", Gina="villageois")
-    game = thiercelieux(tmp_path, roles)
-    game.ok("David", "recruter Emma")
-    for wolf in ("Alice", "Bruno"):
-        game.ok(wolf, "tuer Farid")
-    to_her_step(game)
-    game.ok("Chloe", "rien")
-    dawn(game)
-    game.end()  # nobody burns
+    game = emma_recruited(tmp_path)
     for wolf in ("Alice", "Bruno"):
         game.ok(wolf, "tuer Emma")
     to_her_step(game)
