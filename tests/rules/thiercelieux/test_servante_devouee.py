@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lgmail.rules.thiercelieux import camps
+from lgmail.rules.thiercelieux import camps, powers
 from lgmail.rules.variants import variant_of
 from tests.rules.thiercelieux.common import colours, died, thiercelieux
 from tests.scenario import Scenario
@@ -310,3 +310,42 @@ def test_the_princesse_s_favour_follows_the_role(tmp_path: Path) -> None:
     game.end()
     (counted,) = game.events("VotesCounted")[-1:]
     assert counted["tally"]["Bruno"] == 2 and counted["chosen"] == "Bruno"
+
+
+def _ghost_killed(tmp_path: Path, take: bool) -> Scenario:
+    """Night 2: David, the Fantôme, takes the Voyante's power away, and the pack's first murder
+    of him spares him; night 3 its second murder kills him; the Servante takes his role (`take`)
+    or not."""
+    game = thiercelieux(tmp_path, dict(ROLES, David="fantome", Hugo="voyante"))
+    for wolf in ("Alice", "Bruno"):
+        game.ok(wolf, "tuer Emma")
+    dawn(game)
+    game.end()  # nobody burns
+    game.ok("David", "supprimer Hugo")
+    for wolf in ("Alice", "Bruno"):
+        game.ok(wolf, "tuer David")
+    dawn(game)
+    assert game.alive("David") and powers.stripped(game.state, game.state.players["Hugo"])
+    game.end()
+    for wolf in ("Alice", "Bruno"):
+        game.ok(wolf, "tuer David")
+    to_her_step(game)
+    assert game.events("ServanteTold")[-1]["names"] == ["David"]
+    game.ok("Chloe", "prendre David" if take else "rien")
+    dawn(game)
+    assert not game.alive("David")
+    return game
+
+
+def test_the_fantome_taken_his_removals_stay(tmp_path: Path) -> None:
+    """004: « Si la Servante Dévouée prend le rôle du Fantôme, alors tous les pouvoirs supprimés
+    par ce dernier le restent. Le Fantôme d'origine va mourir et sera annoncé "Servante Dévouée"
+    comme si de rien n'était. » (Fantôme: « Si le Fantôme meurt, tous les pouvoirs qu'il a
+    supprimé redeviennent valides [...] à moins que la Servante Dévouée ne prenne le rôle du
+    Fantôme. »)"""
+    taken = _ghost_killed(tmp_path / "taken", take=True)
+    assert taken.events("PlayerDied")[-1]["role"] == "servante-devouee"
+    assert taken.state.players["Chloe"].role == "fantome"
+    assert powers.stripped(taken.state, taken.state.players["Hugo"])
+    left = _ghost_killed(tmp_path / "left", take=False)
+    assert not powers.stripped(left.state, left.state.players["Hugo"])
