@@ -16,6 +16,7 @@ win without having to eliminate him.
 
 from lgmail.rules.orders import Kind
 from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.roles.infect_pere_des_loups import STATUS as INFECTED
 from lgmail.rules.state import GameState, Player
 
 ROLE = RoleSpec(
@@ -47,12 +48,21 @@ def clients(state: GameState, lawyer: Player) -> list[str]:
     return list(state.extra.get(key(lawyer.name), []))
 
 
+def pleading(player: Player) -> bool:
+    """An Avocat bound to his clients: not one the Infect Père des Loups infected (004: the
+    infected « obtient leur condition de victoire en remplacement de sa condition de victoire
+    initiale », so he no longer wins nor dies with his clients)."""
+    return player.role == ROLE.slug and INFECTED not in player.status
+
+
 def bereft(state: GameState) -> list[Player]:
     """The living Avocats whose clients are all dead."""
     return [
         p
         for p in state.by_role(ROLE.slug)
-        if clients(state, p) and not any(state.players[c].alive for c in clients(state, p))
+        if pleading(p)
+        and clients(state, p)
+        and not any(state.players[c].alive for c in clients(state, p))
     ]
 
 
@@ -63,7 +73,7 @@ def winners(state: GameState, won: list[str]) -> list[str]:
     return [
         p.name
         for p in state.players.values()
-        if p.role == ROLE.slug
+        if pleading(p)
         and (p.alive or not alive_needed)
         and any(c in won and state.players[c].alive for c in clients(state, p))
     ]

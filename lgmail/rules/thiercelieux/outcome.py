@@ -87,14 +87,14 @@ def _stalemate(state: GameState) -> tuple[str | None, list[str]] | None:
     (the Maître Vampire out of recruits and a villager, ...), tie at every stake; after two
     nights and two days without a death the game ends with no winner, as an MJ would call it.
     The Avocat does not count (he is ended with his clients)."""
-    living = [p for p in state.living() if p.role != avocat.ROLE.slug]
+    living = [p for p in state.living() if not avocat.pleading(p)]
     if len(living) == 2 and state.quiet >= STALEMATE:
         return None, []
     return None
 
 
 def _camps(state: GameState) -> tuple[str | None, list[str]] | None:
-    living = [p for p in state.living() if p.role != avocat.ROLE.slug]
+    living = [p for p in state.living() if not avocat.pleading(p)]
     if not living:
         return None, []
     betrayed = traitors(state)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lgmail.rules.thiercelieux import camps
 from tests.rules.thiercelieux.common import colours, died, thiercelieux, votes
 from tests.scenario import Scenario
 
@@ -139,3 +140,26 @@ def test_a_couple_with_him_fails_and_nobody_is_told(tmp_path: Path) -> None:
     assert game.events("CoupleFailed")[0]["why"] == "seul"
     for name in ("Gina", "Chloe", "David"):
         assert not any("amoureu" in m.body.lower() for m in game.mails(name))
+
+
+def test_infected_he_plays_for_the_wolves_and_no_longer_dies_with_his_clients(
+    tmp_path: Path,
+) -> None:
+    """004, Infect Père des Loups: « le joueur infecté devient un Loup-Garou pour le restant de la
+    partie et obtient leur condition de victoire en remplacement de sa condition de victoire
+    initiale »: the Avocat's (« à la mort du dernier client, l'Avocat est aussitôt éliminé »)
+    no longer binds him."""
+    game = thiercelieux(tmp_path, dict(ROLES, Alice="infect-pere-des-loups"))
+    game.ok("Chloe", "clients David et Emma")
+    game.ok("Alice", "tuer Chloe\ninfecter")
+    game.ok("Bruno", "tuer Chloe")
+    while game.phase()[0] == "night":
+        game.end()
+    assert camps.camp(game.state.players["Chloe"]) == "loups"
+    votes(game, {"Alice": "David", "Bruno": "David", "Chloe": "David", "Emma": "David"})
+    for wolf in ("Alice", "Bruno", "Chloe"):
+        game.ok(wolf, "tuer Emma")
+    while game.phase()[0] == "night":
+        game.end()
+    assert not game.alive("David") and not game.alive("Emma")
+    assert game.alive("Chloe") and ("Chloe", "clients") not in died(game)

@@ -27,7 +27,7 @@ from lgmail.rules.dump import dump
 from lgmail.rules.evolve import apply, project
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
-from lgmail.rules.roles import CAMP_OF, comedien
+from lgmail.rules.roles import CAMP_OF, avocat, comedien
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import camps, outcome
 from lgmail.rules.thiercelieux.game import ROLE_SLUGS
@@ -155,7 +155,7 @@ def aside_options(roles: list[str], rng: random.Random) -> dict[str, object]:
 def check_winner(state: GameState) -> None:
     """004's win conditions, from the final state. The Avocat stands in no camp's way and wins
     with a client who wins alive."""
-    lawyers = {p.name for p in state.players.values() if p.role == "avocat"}
+    lawyers = {p.name for p in state.players.values() if avocat.pleading(p)}
     living = [p for p in state.players.values() if p.alive and p.name not in lawyers]
     betrayed = camps.traitors(state)
     won = [n for n in state.winners if n not in lawyers]
