@@ -76,9 +76,15 @@ class Server:
     def start(self) -> None:
         """Listen (mail is stored meanwhile), make the mails a stopped service was sending
         due again, resolve what fell due while no service ran and schedule every game's next
-        deadline, then start the worker."""
-        for listener in self._listeners:
-            listener.start()
+        deadline, then start the worker. A listener that cannot start (its port taken) stops
+        the ones started before it, and its error is raised."""
+        for at, listener in enumerate(self._listeners):
+            try:
+                listener.start()
+            except Exception:
+                for started in self._listeners[: at + 1]:
+                    started.stop(no_assert=True)
+                raise
         released = self.games.store.release_leases()
         if released:
             log.info("%d mails leased by a service that stopped: to send again", released)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import errno
 import socket
 from collections.abc import Iterator
 from email.message import EmailMessage
@@ -25,6 +26,23 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def serve(game: Scenario, attempts: int = 5) -> tuple[Server, int, int]:
+    """`lgmail serve` for `game` on two free loopback ports; ports taken meanwhile by another
+    socket (a free port is only free when asked) are asked again."""
+    for attempt in range(attempts):
+        smtp, lmtp = free_port(), free_port()
+        endpoints = Endpoints(f"127.0.0.1:{smtp}", f"127.0.0.1:{lmtp}")
+        server = Server(game.games, endpoints, sweep_seconds=0.2)
+        try:
+            server.start()
+        except OSError as error:
+            if error.errno != errno.EADDRINUSE or attempt == attempts - 1:
+                raise
+            continue
+        return server, smtp, lmtp
+    raise AssertionError("unreachable")
 
 
 class Live:
@@ -65,11 +83,7 @@ def database(request: pytest.FixtureRequest) -> str | None:
 @pytest.fixture
 def live(tmp_path: Path, database: str | None) -> Iterator[Live]:
     game = Scenario(tmp_path, ROLES, db=database)
-    smtp, lmtp = free_port(), free_port()
-    server = Server(
-        game.games, Endpoints(f"127.0.0.1:{smtp}", f"127.0.0.1:{lmtp}"), sweep_seconds=0.2
-    )
-    server.start()
+    server, smtp, lmtp = serve(game)
     try:
         yield Live(game, server, smtp, lmtp)
     finally:
