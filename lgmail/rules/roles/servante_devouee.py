@@ -17,7 +17,8 @@ with him and is announced (or not) at his death as 004 lists.
 
 Rulings: she is told at the close of the night's last step before hers (the deaths as they stand
 then, the Manipulateur's detour included); she takes at most one role a night, and only from
-that list; a Servante who dies the same dawn dies with the role she took.
+that list; a Servante who dies the same dawn dies with the role she took; knocked out by the
+Assommeur, she is told and her choice fails.
 """
 
 from lgmail.rules.orders import Kind

@@ -798,6 +798,9 @@ class Thiercelieux(Classic):
             given = s.order_of(servante.name, Kind.PRENDRE)
             if given is None or not self._effective(s, servante):
                 continue
+            if not layers.acts(s, servante.name, servante_devouee.STEP):
+                # 004, Assommeur: « ne pourra donc pas agir de toute la Nuit »
+                continue
             target = s.players[given.order.target]
             if target.name in servante_devouee.told(s, servante) and target.alive:
                 tx.emit(ev.RoleTaken(servante.name, target.name, target.role))

@@ -349,3 +349,18 @@ def test_the_fantome_taken_his_removals_stay(tmp_path: Path) -> None:
     assert powers.stripped(taken.state, taken.state.players["Hugo"])
     left = _ghost_killed(tmp_path / "left", take=False)
     assert not powers.stripped(left.state, left.state.players["Hugo"])
+
+
+def test_knocked_out_she_takes_nothing(tmp_path: Path) -> None:
+    """004, Assommeur: « il peut choisir d'assommer un joueur qui ne pourra donc pas agir de
+    toute la Nuit »: the Servante knocked out is still told, and her choice fails."""
+    game = thiercelieux(
+        tmp_path, dict(ROLES, Hugo="assommeur"), options={"alignements": {"Hugo": "village"}}
+    )
+    game.ok("Hugo", "assommer Chloe")
+    to_servante(game, "David")
+    game.ok("Chloe", "prendre David")
+    dawn(game)
+    assert not game.events("RoleTaken")
+    assert game.events("PlayerDied")[0]["role"] == "chasseur"
+    assert game.state.players["Chloe"].role == "servante-devouee"
