@@ -106,7 +106,7 @@ def _guard(s: GameState, e: ev.GuardProtected) -> None:
 
 
 def _wolves(s: GameState, e: ev.WolvesChose) -> None:
-    s.night.victim = e.victim
+    s.night.victim, s.night.killer = e.victim, e.by
 
 
 def _told(s: GameState, e: ev.WitchToldVictim) -> None:

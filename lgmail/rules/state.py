@@ -70,6 +70,8 @@ class Night:
     #: the wolves' orders in the order given: (wolf, target); the last one counts (004)
     kills: list[tuple[str, str]] = field(default_factory=list)
     victim: str | None = None
+    #: the wolf whose order chose the victim (004: « le loup qui fait l'action »)
+    killer: str | None = None
     told_victim: str | None = None
     healed: str | None = None
     poisoned: str | None = None

@@ -438,10 +438,10 @@ def _allumer(tx: Tx) -> None:
             tx.emit(ev.PowerUsed(player.name, pyromane.POWER, None))
             continue
         tx.emit(ev.PowerUsed(player.name, pyromane.POWER, targets[0]))
-        # the pack's choice tonight names « le loup qui fait l'action » (`by`)
-        chose = next((e for e in reversed(tx.events) if isinstance(e, ev.WolvesChose)), None)
-        if chose and chose.by and chose.victim == s.night.victim == targets[0]:
-            tx.emit(ev.WolfBurnt(chose.by, targets[0]))
+        # the pack's choice tonight names « le loup qui fait l'action »; the match may land
+        # there at dawn, turned by the Manipulateur
+        if s.night.killer and s.night.victim == targets[0]:
+            tx.emit(ev.WolfBurnt(s.night.killer, targets[0]))
 
 
 def burn(tx: Tx) -> None:

@@ -134,3 +134,22 @@ def test_the_protecteur_wastes_his_match(tmp_path: Path) -> None:
     assert game.alive("Alice") and game.alive("Bruno")
     votes(game, {})
     game.refused("Chloe", "allumer Gina", "already_used")
+
+
+def test_a_match_turned_by_the_manipulateur_onto_the_victim_burns_the_killer(
+    tmp_path: Path,
+) -> None:
+    """004: the Loup-Garou Manipulateur « peut alors changer le destinataire de l'action »; the
+    Pyromane's match so turned onto the pack's victim is « le même joueur que la victime du
+    meurtre des Loups-Garous »: the wolf who made the kill dies, the victim lives."""
+    game = thiercelieux(tmp_path, dict(ROLES, Alice="loup-garou-manipulateur"))
+    game.ok("Chloe", "allumer Farid")
+    game.ok("Alice", "manipuler Chloe")
+    game.ok("Alice", "tuer David")
+    game.ok("Bruno", "tuer David")
+    while game.state.step is not None and game.state.step.name != "manipulateur":
+        game.end()
+    game.ok("Alice", "detourner David")
+    close_night(game)
+    assert died(game) == [("Bruno", "feu")]
+    assert game.alive("David") and game.alive("Farid")
