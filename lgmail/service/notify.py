@@ -263,6 +263,12 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                     acted=event.acted,
                 )
             )
+        elif isinstance(event, ev.GridPlaced) and state.mj:
+            # the map is the MJ's secret; he is told it, and why when it is not the one he gave
+            given = bool(state.options.get("grille_petite_fille"))
+            out.append(
+                _mail(state, None, state.mj, "mj:grille", me=None, given=given, **event.payload())
+            )
         elif isinstance(event, ev.PassengerWrote) and state.mj:
             # 004: « Le MJ valide le message ou le fait réécrire au besoin »
             out.append(_mail(state, None, state.mj, "mj:passager", me=None, **event.payload()))

@@ -77,11 +77,16 @@ def test_with_no_grid_from_the_mj_it_is_drawn_and_recorded(tmp_path: Path) -> No
 
 def test_a_grid_that_does_not_hold_is_drawn(tmp_path: Path) -> None:
     """Ruling: a grid that does not give each wolf two squares of A1..G7, or not as many Petite
-    Fille squares as wolves, is replaced by a drawn one."""
+    Fille squares as wolves, is replaced by a drawn one, and the MJ is mailed the map in force
+    and why."""
     wrong = {"loups": {"Alice": ["A1", "H9"], "Bruno": ["B1", "B2"]}, "petite_fille": ["C1"]}
     game = game_with(tmp_path, options={"grille_petite_fille": wrong})
     (grid,) = game.events("GridPlaced")
     assert grid["drawn"] and len(grid["petite_fille"]) == 2
+    # the MJ is told, with the map in force
+    (told,) = [m for m in game.mails("mj@example.org") if "carte de la Petite Fille" in m.subject]
+    assert "ne convient pas" in told.body
+    assert f"Petite Fille : {', '.join(grid['petite_fille'])}" in told.body
 
 
 def test_pairs_given_without_names_are_dealt_to_the_wolves_by_a_draw(tmp_path: Path) -> None:
