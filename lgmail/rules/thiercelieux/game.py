@@ -12,7 +12,7 @@ forbidden couples fail silently. The roles: `ROLE_SLUGS`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import timedelta
 
 from lgmail.rules import events as ev
@@ -434,35 +434,27 @@ class Thiercelieux(Classic):
 
     def accept(self, tx: Tx, player: Player, order: Order) -> None:
         s = tx.state
-        if order.kind in (Kind.LISTE, Kind.DEPLACER):
-            self._sectaire(tx, player, order)
-            return
-        if order.kind is Kind.VOLER:
-            self._thief(tx, player, order)
-            return
-        if order.kind is Kind.ESPIONNER:
-            self._spy(tx, player, order)
-            return
-        if order.kind is Kind.DEVENIR:
-            self._become(tx, player, order)
-            return
-        if order.kind is Kind.GARDE:
-            self._warden(tx, player, order)
+        # the orders whose acceptance is the role's own
+        own: dict[Kind, Callable[[Tx, Player, Order], None]] = {
+            Kind.LISTE: self._sectaire,
+            Kind.DEPLACER: self._sectaire,
+            Kind.VOLER: self._thief,
+            Kind.ESPIONNER: self._spy,
+            Kind.DEVENIR: self._become,
+            Kind.GARDE: self._warden,
+            Kind.TRANCHER: self._trancher,
+            Kind.VOIX: self._voice,
+            Kind.ALLIE: self._ally,
+            Kind.MESSAGE: self._message,
+        }
+        if order.kind in own:
+            own[order.kind](tx, player, order)
             return
         if order.kind is Kind.EVENEMENT:
             nouvelle_lune.choose(tx, player.name, order.args[0] if order.args else "")
             return
-        if order.kind is Kind.TRANCHER:
-            self._trancher(tx, player, order)
-            return
         if order.kind is Kind.ENDORMIR:
             self._sleep(tx, player)
-            return
-        if order.kind is Kind.VOIX:
-            self._voice(tx, player, order)
-            return
-        if order.kind is Kind.ALLIE:
-            self._ally(tx, player, order)
             return
         if order.kind in marquise.ACTIONS:
             self._marquise(tx, player, order)
@@ -470,9 +462,6 @@ class Thiercelieux(Classic):
             super().accept(tx, player, order)
             # 004: « le premier qui envoie son action est gagnant »: the order written is kept
             tx.emit(ev.KnockOutOrdered(player.name, order.target))
-            return
-        if order.kind is Kind.MESSAGE:
-            self._message(tx, player, order)
             return
         if order.kind is Kind.TELEPATHIE:
             text = " ".join(order.args).strip()
