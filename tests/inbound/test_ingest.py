@@ -25,12 +25,14 @@ def raw_mail(sender: str, to: str, body: str) -> bytes:
 
 
 def test_ingest_a_file_then_the_same_mail_again(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = Scenario(
         tmp_path,
         {"Alice": "loup-garou", "Bruno": "voyante", "Chloe": "villageois", "David": "villageois"},
     )
+    # the command runs on the game's clock, not on today's date (the night would be over)
+    monkeypatch.setenv("LGMAIL_NOW", game.clock.isoformat())
     reply_to = next(m for m in game.mails("Bruno") if "Votre rôle" in m.subject).reply_to
     eml = tmp_path / "order.eml"
     eml.write_bytes(raw_mail("bruno@example.org", reply_to, "Je sonde Alice stp"))
