@@ -48,6 +48,48 @@ def test_reads_orders(text: str, expected: Order) -> None:
     assert parse_line(text, PLAYERS, me="Alice") == expected
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fini",
+        "Fini.",
+        "j'ai fini",
+        "J’ai fini !",
+        "c'est fini pour moi",
+        "terminé",
+        "done",
+        "Done.",
+        "I'm done",
+        "I am done for tonight, thanks",
+        "finished",
+        "rien d'autre",
+        "nothing else",
+    ],
+)
+def test_done_keeps_the_orders_given(text: str) -> None:
+    """« fini » (done) says the player is done with the step: the pass of « rien », his orders
+    of the step kept."""
+    assert parse_line(text, PLAYERS, me="Alice") == Order(Kind.FINI)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("What have you done?", Refusal(Cause.UNREADABLE)),
+        ("I'm done with Bob", Refusal(Cause.UNREADABLE)),
+        ("Bob a fini sa nuit", Refusal(Cause.UNREADABLE)),
+        ("j'ai fini par voter Bob", Order(Kind.VOTE, ("Bob",))),
+        ("tuer Bob, fini", Order(Kind.TUER, ("Bob",))),
+        ("done?", Refusal(Cause.UNREADABLE)),
+        ("rien", Order(Kind.RIEN)),
+    ],
+)
+def test_done_inside_a_sentence_is_not_a_pass(text: str, expected: Order | Refusal) -> None:
+    """A line is read as « fini » only when it says nothing else: prose that holds "done" or
+    « fini » passes no step."""
+    assert parse_line(text, PLAYERS, me="Alice") == expected
+
+
 def test_ambiguous_prefix_names_the_candidates() -> None:
     result = parse_line("vote B", PLAYERS)
     assert isinstance(result, Refusal) and result.cause is Cause.AMBIGUOUS_NAME

@@ -23,7 +23,13 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("reaction", re.compile(r"^(Votre dernière balle|Votre successeur)")),
     ("lovers", re.compile(r"^Cupidon vous a ")),
     ("seer", re.compile(r"^Votre vision")),
-    ("answer", re.compile(r"^(Ordre enregistré|Ordre refusé|Message publié|Message non publié)")),
+    (
+        "answer",
+        re.compile(
+            r"^(Ordres? enregistrés?|Ordres? refusés?|Aide$|Aucun ordre|Message publié"
+            r"|Message non publié)"
+        ),
+    ),
     (
         "digest",
         re.compile(

@@ -8,8 +8,8 @@ one order a line, in French, sometimes with extra words as players write them.
 
 The rules a bot keeps: a wolf never targets its pack (nor its lover); lovers never vote
 against each other; the dead do nothing but answer "Votre dernière balle" and "Votre
-successeur"; a vote asked by the public digest is sent to the player's private address (a
-reply to the digest itself would be posted on the square).
+successeur"; a vote asked by the public digest is a reply to the digest (a reply to the MJ's
+mail is orders).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "sauver": ("sauver", "potion de vie"),
     "empoisonner": ("empoisonner {0}", "potion de mort pour {0}"),
     "rien": ("rien", "je passe"),
+    "fini": ("fini", "j'ai fini"),
     "tirer": ("tirer {0}", "je tire sur {0}"),
     "successeur": ("successeur {0}", "je nomme {0}"),
 }
@@ -85,8 +86,6 @@ class Mind:
     #: the Sorcière's potions used: "vie", "mort"
     spent: set[str] = field(default_factory=set)
     protected: str | None = None
-    #: the last private mail: replying to it reaches the private orders address
-    private: Letter | None = None
     over: bool = False
     pending: list[Task] = field(default_factory=list)
     finished: set[tuple[str, ...]] = field(default_factory=set)
@@ -117,8 +116,6 @@ class Mind:
     def read(self, letter: Letter, now: float) -> None:
         """Learn from one mail addressed to the bot; queue what it asks."""
         kind = letter.kind
-        if kind in PRIVATE_KINDS:
-            self.private = letter
         if kind == "role":
             self.role = letter.topic.split(" : ", 1)[-1].strip()
         if kind in PRIVATE_KINDS:
@@ -234,12 +231,10 @@ class Mind:
             self.pending.remove(task)
 
     def addressee(self, task: Task) -> Letter | None:
-        """The mail to reply to: the task's own mail, except for a vote asked by a public digest
-        (its Reply-To posts on the square): then the last private mail."""
+        """The mail to reply to: the task's own mail (a digest too: a reply to the MJ's mail
+        is orders)."""
         if not self.players:
             return None  # the role mail is not read yet
-        if task.anchor.kind == "digest":
-            return self.private
         return task.anchor
 
     def orders(self, task: Task) -> list[str]:
@@ -257,6 +252,9 @@ class Mind:
             lines += self._power(verb, task)
         if not lines and task.verbs:
             lines.append(self._say("rien"))
+        elif len(lines) < len(task.verbs):
+            # some of what the step offers (the Sorcière's one potion): done, it need not wait
+            lines.append(self._say("fini"))
         return lines
 
     def _say(self, what: str, *names: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from lgmail.orders.names import fold, match
 from lgmail.rules.orders import Kind, Order
@@ -183,6 +184,55 @@ VERBS: dict[Kind, tuple[str, ...]] = {
     Kind.PRENDRE: ("prendre", "prends", "take"),
 }
 
+#: the words by which a player says he is done with the step, the orders he gave kept
+#: (« fini », « j'ai fini », "done"); folded
+DONE = frozenset({"fini", "finie", "finis", "termine", "terminee", "done", "finished"})
+#: the same said as "nothing else" (« rien d'autre »): after `DONE_FILLER` is taken out
+DONE_PHRASES = frozenset(
+    {("rien", "autre"), ("rien", "plus"), ("nothing", "else"), ("nothing", "more")}
+)
+#: what may stand around those words on their line: a line with any other word is not read as
+#: done ("What have you done", « j'ai fini par voter Alice »)
+DONE_FILLER = frozenset(
+    [
+        "j",
+        "ai",
+        "je",
+        "suis",
+        "c",
+        "est",
+        "ca",
+        "d",
+        "de",
+        "pour",
+        "moi",
+        "ce",
+        "cette",
+        "soir",
+        "nuit",
+        "tout",
+        "voila",
+        "bon",
+        "ok",
+        "merci",
+        "stp",
+        "svp",
+        "i",
+        "m",
+        "am",
+        "im",
+        "me",
+        "for",
+        "tonight",
+        "now",
+        "that",
+        "s",
+        "all",
+        "thanks",
+        "please",
+    ]
+)
+
 #: the Voleur's words for staying Voleur
 STAY = frozenset({"rester", "reste", "stay"})
 
@@ -308,19 +358,37 @@ class Line:
     result: Order | Refusal
 
 
-def _find_verb(words: list[str]) -> tuple[Kind, int] | None:
-    """The first order word in the line (multi-word verbs first) and where it ends."""
-    best: tuple[int, int, Kind, int] | None = None
+@cache
+def _verb_index() -> dict[str, list[tuple[tuple[str, ...], Kind]]]:
+    """Every order word by its first word: (all its words, its kind)."""
+    index: dict[str, list[tuple[tuple[str, ...], Kind]]] = {}
     for kind, verbs in VERBS.items():
         for verb in verbs:
-            parts = verb.split()
-            for i in range(len(words) - len(parts) + 1):
-                if words[i : i + len(parts)] == parts:
-                    candidate = (i, -len(parts), kind, i + len(parts))
-                    if best is None or candidate < best:
-                        best = candidate
-                    break
-    return None if best is None else (best[2], best[3])
+            parts = tuple(verb.split())
+            index.setdefault(parts[0], []).append((parts, kind))
+    return index
+
+
+def _verb_at(words: list[str]) -> tuple[int, Kind, int] | None:
+    """The first order word in the line (multi-word verbs first): where it starts, its kind,
+    where it ends."""
+    index = _verb_index()
+    for i, word in enumerate(words):
+        found = [
+            (-len(parts), kind)
+            for parts, kind in index.get(word, ())
+            if tuple(words[i : i + len(parts)]) == parts
+        ]
+        if found:
+            size, kind = min(found)
+            return i, kind, i - size
+    return None
+
+
+def _find_verb(words: list[str]) -> tuple[Kind, int] | None:
+    """The first order word in the line (multi-word verbs first) and where it ends."""
+    found = _verb_at(words)
+    return None if found is None else (found[1], found[2])
 
 
 def _tokens(text: str) -> list[str]:
@@ -429,20 +497,38 @@ def _nombres(
     return Order(kind, tuple(names))
 
 
+#: the orders that name nobody: read only at the start of a line, never inside a sentence
+BARE = frozenset({Kind.RIEN, Kind.AIDE, Kind.SAUVER, Kind.INFECTER, Kind.ENDORMIR, Kind.CARTE})
+
 NOMBRES_KINDS = frozenset(
     {Kind.PAD, Kind.RETIRER, Kind.NOMBRES, Kind.TESTAMENT, Kind.MURMURE, Kind.EXCUSE, Kind.PARTAGER}
 )
 
 
+def _done(folded: list[str]) -> bool:
+    """Whether the line only says its author is done with the step (`DONE`, `DONE_PHRASES`)."""
+    words = [w for f in folded for w in re.split(r"['’]", f) if w]
+    said = [w for w in words if w not in DONE_FILLER]
+    if not said:
+        return False
+    return all(w in DONE for w in said) or tuple(said) in DONE_PHRASES
+
+
 def parse_line(text: str, players: Sequence[str], me: str | None = None) -> Order | Refusal:
     words = _tokens(text)
     folded = [fold(w) for w in words]
+    if _done(folded):
+        return Order(Kind.FINI)
     found = _find_verb(folded)
     if found is None:
         if any(f in ABSTAIN for f in folded):
             return Order(Kind.VOTE, (), blank=True)
         return Refusal(Cause.UNREADABLE)
     kind, end = found
+    if kind in BARE and not opens_with_order(text):
+        # an order word naming nobody inside a sentence (« et personne ne l'a vue », « merci
+        # pour ton aide »): conversation, not an order
+        return Refusal(Cause.UNREADABLE)
     rest, rest_folded = words[end:], folded[end:]
     if kind in NOMBRES_KINDS:
         return _nombres(kind, text, words, rest, players, me)
@@ -616,3 +702,29 @@ def parse(text: str, players: Sequence[str], me: str | None = None) -> list[Line
             break
         out.append(Line(line, result))
     return out
+
+
+#: subjects other than the writer: before an order word, they make the line a sentence
+OTHERS = frozenset(
+    {"il", "elle", "ils", "elles", "tu", "vous", "personne", "he", "she", "they", "you", "nobody"}
+)
+
+#: words that may come before an order word besides `FILLER` (« je ne fais rien », "I'll pass")
+LEAD = frozenset({"ne", "n", "fais", "ferai", "faire", "do", "will", "ll", "shall"})
+
+
+def opens_with_order(text: str) -> bool:
+    """Whether the line starts with an order word, after the words tolerated around orders
+    (« je », « bonjour », « stp », « je ne fais »): a line that does not is conversation when it
+    cannot be played (a sentence, a greeting, a signature), not an order to refuse."""
+    folded = [fold(w) for w in _tokens(text)]
+    if _done(folded):
+        return True
+    found = _verb_at(folded)
+    start = len(folded) if found is None else found[0]
+    if OTHERS & set(folded[:start]):
+        return False  # someone else does it (« il n'a rien dit »): a sentence about him
+    lead = [w for w in folded[:start] if w not in FILLER and w not in LEAD]
+    if lead:
+        return lead[0] in ABSTAIN
+    return found is not None

@@ -17,6 +17,8 @@ class Seat:
     name: str
     email: str
     lang: str = "fr"
+    #: the grammatical gender the texts use for the player: "m", "f", or "" (both)
+    gender: str = ""
 
 
 @dataclass(frozen=True)

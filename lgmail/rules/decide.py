@@ -29,6 +29,7 @@ from lgmail.rules.commands import (
     PostMessage,
     ReplacePlayer,
     Resume,
+    Seat,
     StartGame,
     StrikeDown,
     Tick,
@@ -155,7 +156,9 @@ def _create(tx: Tx, cmd: CreateGame) -> None:
     if tx.state.status != "new":
         raise Refused(Cause.NOT_ALLOWED, why="exists")
     if cmd.variant not in VARIANTS:
-        raise Refused(Cause.NOT_ALLOWED, why="variant", variant=cmd.variant)
+        raise Refused(
+            Cause.NOT_ALLOWED, why="variant", variant=cmd.variant, known=", ".join(VARIANTS)
+        )
     variant = VARIANTS[cmd.variant]
     names = [seat.name for seat in cmd.players]
     emails = [seat.email.lower() for seat in cmd.players]
@@ -167,7 +170,7 @@ def _create(tx: Tx, cmd: CreateGame) -> None:
         ev.GameCreated(
             cmd.variant,
             cmd.lang,
-            [{"name": s.name, "email": s.email, "lang": s.lang} for s in cmd.players],
+            [_seat(s) for s in cmd.players],
             options,
             cmd.mj,
         )
@@ -196,6 +199,14 @@ def _create(tx: Tx, cmd: CreateGame) -> None:
     dealt = tx.draw("deal", deck, len(deck))
     roles = dict(zip(names, dealt, strict=True))
     tx.emit(ev.RolesDealt(roles, drawn=True, aside=_aside_of(roles, aside)))
+
+
+def _seat(seat: Seat) -> dict[str, str]:
+    """A seat as GameCreated records it; the gender only when the MJ gave one."""
+    out = {"name": seat.name, "email": seat.email, "lang": seat.lang}
+    if seat.gender:
+        out["gender"] = seat.gender
+    return out
 
 
 def _aside_of(roles: Mapping[str, str], aside: Mapping[str, list[str]]) -> dict[str, list[str]]:

@@ -71,7 +71,8 @@ def decode(type_name: str, schema_version: int, payload: Payload) -> Event:
 @event
 @dataclass(frozen=True)
 class GameCreated(Event):
-    """A game exists. `players`: [{"name", "email", "lang"}]; `options`: the rule set's options.
+    """A game exists. `players`: [{"name", "email", "lang"}], with "gender" ("m" or "f") when
+    the MJ gave one (the texts use both forms without it); `options`: the rule set's options.
 
     Version 2 added `mj` (the MJ's address); version 1 payloads are upcast with `mj = None`.
     """

@@ -19,7 +19,10 @@ def when(text: str) -> datetime:
 
 def _created(s: GameState, e: ev.GameCreated) -> None:
     s.variant, s.lang, s.options, s.mj = e.variant, e.lang, dict(e.options), e.mj
-    s.players = {p["name"]: Player(p["name"], p["email"], p.get("lang", e.lang)) for p in e.players}
+    s.players = {
+        p["name"]: Player(p["name"], p["email"], p.get("lang", e.lang), gender=p.get("gender", ""))
+        for p in e.players
+    }
 
 
 def _dealt(s: GameState, e: ev.RolesDealt) -> None:
@@ -62,6 +65,10 @@ def _order(s: GameState, e: ev.OrderAccepted) -> None:
         s.night.kills = [k for k in s.night.kills if k[0] != e.player or e.step != "loups"]
         for kind in [k for k, g in s.orders.get(e.player, {}).items() if g.step == e.step]:
             del s.orders[e.player][kind]
+        s.passed.setdefault(e.step, set()).add(e.player)
+        return
+    if order.kind is Kind.FINI:
+        # done with the step: what he ordered in it stands
         s.passed.setdefault(e.step, set()).add(e.player)
         return
     if e.step == "standing":

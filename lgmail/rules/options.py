@@ -14,8 +14,17 @@ CLOCK = frozenset({"close_at", "rise_at"})
 _HHMM = re.compile(r"^([01]?\d|2[0-3]):[0-5]\d$")
 
 
-def _refuse(key: str, value: object, allowed: str) -> Refused:
-    return Refused(Cause.NOT_ALLOWED, why="option", option=key, value=str(value), allowed=allowed)
+def _refuse(key: str, value: object, allowed: str, expects: str = "choice") -> Refused:
+    """`expects`: what the option takes, for the MJ's sentence ("choice": one of `allowed`,
+    "bool", "count", "tz", "hhmm")."""
+    return Refused(
+        Cause.NOT_ALLOWED,
+        why="option",
+        option=key,
+        value=str(value),
+        allowed=allowed,
+        expects=expects,
+    )
 
 
 def check(
@@ -32,13 +41,13 @@ def check(
         if key in choices and value not in choices[key]:
             raise _refuse(key, value, " | ".join(choices[key]))
         if isinstance(default, bool) and not isinstance(value, bool):
-            raise _refuse(key, value, "true | false")
+            raise _refuse(key, value, "true | false", "bool")
         if isinstance(default, int) and not isinstance(default, bool) and not _count(value):
-            raise _refuse(key, value, "a whole number above 0")
+            raise _refuse(key, value, "a whole number above 0", "count")
         if key == "tz":
             _zone(key, value)
         if key in CLOCK and value is not None and not _HHMM.match(str(value)):
-            raise _refuse(key, value, "HH:MM")
+            raise _refuse(key, value, "HH:MM", "hhmm")
 
 
 def _count(value: object) -> bool:
@@ -49,4 +58,4 @@ def _zone(key: str, value: object) -> None:
     try:
         ZoneInfo(str(value))
     except (ZoneInfoNotFoundError, ValueError) as error:
-        raise _refuse(key, value, "a time zone such as Europe/Paris") from error
+        raise _refuse(key, value, "a time zone such as Europe/Paris", "tz") from error

@@ -22,6 +22,9 @@ class Kind(StrEnum):
     SUCCESSEUR = "successeur"
     TRANCHER = "trancher"
     RIEN = "rien"
+    #: done with the step, the orders already given kept (« fini », « j'ai fini », "done");
+    #: `rien` withdraws them
+    FINI = "fini"
     AIDE = "aide"
     # 002 (Les Nombres): the pack's PAD and its withdrawal, the lottery's numbers, the
     # captain's testament, a murmur, an absence excused in advance, the jackpot shared

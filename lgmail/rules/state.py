@@ -32,6 +32,8 @@ class Player:
     status: set[str] = field(default_factory=set)
     #: a rule set's links: relation -> player ("modele": "Bob"), or "camp" -> a camp it changed to
     links: dict[str, str] = field(default_factory=dict)
+    #: the grammatical gender the texts use for this player: "m", "f", or "" (both: « mort·e »)
+    gender: str = ""
 
 
 @dataclass
@@ -99,7 +101,7 @@ class GameState:
     reminded: list[str] = field(default_factory=list)
     #: orders of the current phase: player -> kind -> order
     orders: dict[str, dict[Kind, GivenOrder]] = field(default_factory=dict)
-    #: players who said "rien" for a step: step -> names
+    #: players who said they are done with a step ("rien", "fini"): step -> names
     passed: dict[str, set[str]] = field(default_factory=dict)
     #: the phase's steps are all resolved; waiting for reactions, then the next phase
     resolved: bool = False

@@ -45,13 +45,16 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
 
     def seat(p: Player) -> dict[str, Any]:
         role = roles.get(p.name)
-        return {
+        out = {
             "name": p.name,
             "email": p.email,
             "alive": p.alive,
             "role": role,
             "camp": CAMP_OF.get(role) if role else None,
         }
+        if p.gender:
+            out["gender"] = p.gender
+        return out
 
     out: dict[str, Any] = {
         "game": state.name,

@@ -17,7 +17,6 @@ from lgmail.rules.orders import Kind, Order
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "David", "Élodie", "Fabien", "Gaëlle", "Hugo"]
 PRIVATE = "demo-1+private@lgmail.localhost"
-SQUARE = "demo-1+square@lgmail.localhost"
 _count = 0
 
 
@@ -51,7 +50,8 @@ def role(me: str, role_name: str, pack: list[str] | None = None) -> Letter:
 
 
 def digest(title: str, body: str) -> Letter:
-    return letter(title, body, reply_to=SQUARE)
+    """The MJ's digest: its Reply-To is the player's private address (a reply is orders)."""
+    return letter(title, body, reply_to=PRIVATE)
 
 
 def day(number: int, deaths: str = "") -> Letter:
@@ -126,19 +126,19 @@ def test_a_reply_is_threaded_to_its_mail(tmp_path: Path) -> None:
     assert str(msg["From"]) == "Alice <alice@demo-1.invalid>"
 
 
-def test_a_vote_asked_by_the_digest_goes_to_the_private_address() -> None:
+def test_a_vote_asked_by_the_digest_is_a_reply_to_the_digest() -> None:
+    """#18 item 1: the digest's Reply-To is the private address, so the bot answers it."""
     m = mind()
     election = digest(
         "Élection du Capitaine",
         "La partie commence.\n\nVoici la journée d'élection du Capitaine, jusqu'au lundi 30 "
         "novembre à 21h30.\nVotez pour élire le Capitaine : « vote NOM ».\n",
     )
-    # the digest comes before the role mail: the bot waits for its private address
+    # the digest comes before the role mail: the bot waits until it knows the players
     m.read(election, 0.0)
     assert [m.addressee(t) for t in m.ready(1.0)] == [None]
-    mine = role("Alice", "Simple Villageois")
-    [(anchor, lines)] = play(m, mine)
-    assert anchor is mine and anchor.reply_to == PRIVATE
+    [(anchor, lines)] = play(m, role("Alice", "Simple Villageois"))
+    assert anchor is election and anchor.reply_to == PRIVATE
     assert len(lines) == 1 and orders(lines[0])[0].kind is Kind.VOTE
     assert m.me == "Alice" and m.players == PLAYERS
 
@@ -189,7 +189,8 @@ def test_the_dead_only_react() -> None:
     [order] = orders(done[-1][1][0])
     assert order.kind is Kind.TIRER and order.target != "Alice"
     assert done[-1][0] is shot
-    assert play(m, day(2)) == [(m.private, [])]
+    morning = day(2)
+    assert play(m, morning) == [(morning, [])]
 
 
 def test_the_witch_saves_only_a_victim_she_was_told() -> None:
@@ -203,7 +204,7 @@ def test_the_witch_saves_only_a_victim_she_was_told() -> None:
         )
         [(_, lines)] = play(m, told, step("Alice", "la nuit 1", "sauver", "empoisonner NOM"))
         kinds = [o.kind for line in lines for o in orders(line)]
-        assert kinds and set(kinds) <= {Kind.SAUVER, Kind.EMPOISONNER, Kind.RIEN}
+        assert kinds and set(kinds) <= {Kind.SAUVER, Kind.EMPOISONNER, Kind.RIEN, Kind.FINI}
         assert all(o.target != "Bruno" for line in lines for o in orders(line) if o.targets)
         # night 2, no victim told (life potion used, or none to save): no "sauver"
         m.read(digest("Nuit 2", "Voici la nuit 2, jusqu'au mardi.\nLe village s'endort.\n"), 0)

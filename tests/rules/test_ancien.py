@@ -74,7 +74,7 @@ def test_he_survives_the_first_attack_and_is_never_told(tmp_path: Path) -> None:
     assert [m.subject for m in emma] == ["[village] Jour 1"]
     assert "Personne n'est mort." in emma[0].body
     # he reads exactly what any villager reads: nothing about the attack
-    assert [m.body for m in emma] == [m.body for m in hugo]
+    assert [m.content for m in emma] == [m.content for m in hugo]
     roles = {p["name"]: p["role"] for p in game.view("Hugo")["players"]}
     assert roles["Emma"] is None
 
@@ -130,6 +130,9 @@ def test_healed_by_the_sorciere_he_survives_but_the_bonus_life_and_potion_are_sp
     _wolves(game, "Emma")
     assert game.step() == "sorciere"
     game.ok("David", "sauver")
+    # her death potion is left: her step waits for it or for « fini »
+    assert game.step() == "sorciere"
+    game.ok("David", "fini")
     assert game.phase() == ("day", 1) and game.alive("Emma")
     assert game.events("PotionUsed") == [
         {"type": "PotionUsed", "witch": "David", "potion": "vie", "target": "Emma"}
@@ -138,7 +141,8 @@ def test_healed_by_the_sorciere_he_survives_but_the_bonus_life_and_potion_are_sp
     _no_lynch(game)
     game.refused("David", "sauver", "already_used")
     _wolves(game, "Emma")
-    assert [e["victim"] for e in game.events("WitchToldVictim")] == ["Emma"]
+    # 003: she is told the victim each night, her life potion spent or not
+    assert [e["victim"] for e in game.events("WitchToldVictim")] == ["Emma", "Emma"]
     game.ok("David", "rien")
     assert game.phase() == ("day", 2)
     assert not game.alive("Emma")
@@ -152,7 +156,7 @@ def test_poisoned_he_dies_at_once(tmp_path: Path) -> None:
     sorcière. »; 004: « la potion de mort de la Sorcière ... alors il meurt directement »."""
     game = Scenario(tmp_path, {**ROLES, "David": "sorciere"})
     _wolves(game, "Hugo")
-    game.ok("David", "empoisonner Emma")
+    game.ok("David", "empoisonner Emma\nfini")
     assert game.phase() == ("day", 1)
     assert not game.alive("Emma") and not game.alive("Hugo")
     assert game.events("AncienResisted") == []

@@ -74,19 +74,24 @@ def test_the_cemetery_is_for_the_dead_only_and_the_dead_no_longer_talk_to_the_li
     assert game.events("MessagePosted")[-1]["readers"] == []
 
 
-def test_replying_to_a_public_mail_posts_on_the_square(tmp_path: Path) -> None:
+def test_writing_to_the_square_address_a_digest_gives_posts_on_the_square(
+    tmp_path: Path,
+) -> None:
+    """A reply to the digest is orders (#18 item 1); its footer gives the square's address."""
     game = Scenario(tmp_path, ROLES, election=True)
     digest = next(m for m in game.mails("Emma") if "Élection du Capitaine" in m.subject)
     role = next(m for m in game.mails("Emma") if "Votre rôle" in m.subject)
-    assert digest.reply_to != role.reply_to  # the square's address, not the MJ's
+    assert digest.reply_to == role.reply_to  # the MJ's: a reply is orders
+    line = next(line for line in digest.body.splitlines() if "sur la place, écrivez" in line)
+    square = next(word for word in line.split() if "@" in word)
     msg = EmailMessage()
     msg["From"] = "emma@example.org"
-    msg["To"] = digest.reply_to
+    msg["To"] = square
     msg["Subject"] = "Re: " + digest.subject
     msg["Message-ID"] = make_msgid(domain="example.org")
     msg.set_content("Bonjour à tous !\n\nLe dim. 29 nov. 2026 à 22:00, MJ a écrit :\n> Voici")
     inbound = Inbound(game.games)
-    (inbox_id,) = inbound.accept(msg.as_bytes(), [digest.reply_to])
+    (inbox_id,) = inbound.accept(msg.as_bytes(), [square])
     assert inbound.process(inbox_id).outcome == "posted"
     posted = game.events("MessagePosted")
     assert [p["text"] for p in posted] == ["Bonjour à tous !"]

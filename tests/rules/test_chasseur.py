@@ -144,7 +144,7 @@ def test_poisoned_he_does_not_shoot(tmp_path: Path) -> None:
     game.ok("Hugo", "tirer Alice")
     wolves_kill(game, "Chloe")
     assert game.step() == "sorciere"
-    game.ok("Emma", "empoisonner Hugo")
+    game.ok("Emma", "empoisonner Hugo\nfini")
     assert game.phase() == ("day", 1)
     assert not game.alive("Hugo") and game.alive("Alice")
     assert [(e["name"], e["cause"]) for e in game.events("PlayerDied")] == [
@@ -179,7 +179,7 @@ def test_the_dead_hunter_may_only_shoot(tmp_path: Path) -> None:
     game = Scenario(tmp_path, ROLES)
     wolves_kill(game, "Hugo")
     dead = game.refused("Hugo", "vote Alice", "dead")
-    assert "vous êtes mort·e : les éliminés ne participent plus" in dead.text
+    assert "vous êtes mort·e, et les éliminés ne participent plus" in dead.text
     game.refused("Hugo", "tuer David", "dead")
     game.refused("Hugo", "successeur David", "dead")
     game.ok("Hugo", "tirer Alice")

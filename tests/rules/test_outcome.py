@@ -115,8 +115,9 @@ def test_after_the_end_every_order_is_refused(tmp_path: Path) -> None:
         assert "la partie est terminée" in refused.text
     game.later(hours=48)
     assert game.phase() == ("ended", 1)
-    with pytest.raises(GameError, match="game_over"):
+    with pytest.raises(GameError, match="La partie est terminée") as ended:
         game.end()
+    assert ended.value.refusal is not None and ended.value.refusal.cause == "game_over"
 
 
 def test_after_the_end_every_player_sees_every_role(tmp_path: Path) -> None:

@@ -131,7 +131,7 @@ def test_nothing_harmful_happens_to_the_protected_player_that_night(tmp_path: Pa
     game = Scenario(tmp_path, {**ROLES, "David": "sorciere"})
     game.ok("Chloe", "protéger Emma")
     _wolves(game, "Hugo")
-    game.ok("David", "empoisonner Emma")
+    game.ok("David", "empoisonner Emma\nfini")
     assert game.phase() == ("day", 1)
     assert not game.alive("Hugo")
     assert game.alive("Emma")

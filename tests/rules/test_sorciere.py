@@ -10,9 +10,10 @@ le maître du jeu lui indique la victime des loups-garous. » ; « Le meneur ré
 
 004: « chaque Nuit, le Maître du Jeu lui annonce le nom de la victime des Loups-garous » ;
 « une potion de mort pour empoisonner un autre joueur qui sera aussitôt éliminé de la partie dès
-le lever du Jour suivant » ; « Le Maitre du Jeu arrête de lui envoyer le nom de la victime des
-Loups-Garous à partir du moment où la Sorcière utilise sa potion de vie. » ; (Salvateur) « la
-Sorcière (s'il y en a une) ne reçoit aucun nom de victime ».
+le lever du Jour suivant » ; (Salvateur) « la Sorcière (s'il y en a une) ne reçoit aucun nom de
+victime ». 004's « Le Maitre du Jeu arrête de lui envoyer le nom de la victime des Loups-Garous à
+partir du moment où la Sorcière utilise sa potion de vie. » is not 003's: it belongs to
+`thiercelieux` (tests/rules/thiercelieux/test_sorciere.py).
 """
 
 from pathlib import Path
@@ -62,6 +63,9 @@ def test_sauver_saves_the_wolves_victim(tmp_path: Path) -> None:
     _wolves(game, "Emma")
     answer = game.ok("David", "Je sauve la victime")
     assert "Potion de vie : vous sauverez la victime." in answer.text
+    # her death potion is left: the night waits for it, for « fini » or for the deadline
+    assert game.step() == "sorciere"
+    game.ok("David", "fini")
     assert game.phase() == ("day", 1)
     assert game.alive("Emma")
     assert game.events("PotionUsed") == [
@@ -81,7 +85,7 @@ def test_sauver_before_being_told_is_refused_and_says_when(tmp_path: Path) -> No
     assert "renvoyez « sauver » après ce message" in answer.text
     _wolves(game, "Chloe")
     assert game.step() == "sorciere"
-    game.ok("David", "sauver")
+    game.ok("David", "sauver\nfini")
     assert game.phase() == ("day", 1) and game.alive("Chloe")
 
 
@@ -111,7 +115,7 @@ def test_each_potion_only_once(tmp_path: Path) -> None:
     """003: « La Sorcière peut utiliser chaque potion 1 seule fois dans la partie. »"""
     game = Scenario(tmp_path, ROLES)
     _wolves(game, "Emma")
-    game.ok("David", "guérir")
+    game.ok("David", "guérir\nj'ai fini")
     assert game.alive("Emma")
     game.end()  # day 1: no vote
     assert game.phase() == ("night", 2)
@@ -182,28 +186,117 @@ def test_she_may_save_herself(tmp_path: Path) -> None:
     game = Scenario(tmp_path, ROLES)
     _wolves(game, "David")
     assert "Cette nuit, les loups ont choisi David." in _witch_mails(game)[0]
-    game.ok("David", "je me soigne")
+    game.ok("David", "je me soigne\nfini")
     assert game.phase() == ("day", 1)
     assert game.alive("David")
     assert game.events("PlayerDied") == []
     assert "Personne n'est mort." in game.mails("David")[-1].body
 
 
-def test_once_the_life_potion_is_used_she_is_no_longer_told(tmp_path: Path) -> None:
-    """004: « Le Maitre du Jeu arrête de lui envoyer le nom de la victime des Loups-Garous à
-    partir du moment où la Sorcière utilise sa potion de vie. »"""
+def test_with_her_life_potion_spent_she_is_still_told_the_victim(tmp_path: Path) -> None:
+    """003: « 6ème phase : la Sorcière se réveille, le maître du jeu lui indique la victime des
+    loups-garous. » (no exception once the life potion is used: 004's « Le Maitre du Jeu arrête
+    de lui envoyer le nom [...] » belongs to `thiercelieux`); « La Sorcière peut utiliser chaque
+    potion 1 seule fois dans la partie. »: `sauver` is refused, already used."""
     game = Scenario(tmp_path, ROLES)
     _wolves(game, "Emma")
     game.ok("David", "sauver")
+    while game.phase() == ("night", 1):
+        game.end()
     game.end()  # day 1: no vote
     assert game.phase() == ("night", 2)
     _wolves(game, "Chloe")
-    # her death potion is left: her step opens, but no name is told
     assert game.step() == "sorciere"
-    assert [e["victim"] for e in game.events("WitchToldVictim")] == ["Emma"]
-    assert len(_witch_mails(game)) == 1
+    assert [e["victim"] for e in game.events("WitchToldVictim")] == ["Emma", "Chloe"]
+    told = _witch_mails(game)
+    assert len(told) == 2 and "Cette nuit, les loups ont choisi Chloe." in told[1]
+    # #18 item 6: the mail offers only what she can still do
+    assert "« sauver »" in told[0] and "« sauver »" not in told[1]
+    assert "« empoisonner NOM »" in told[1]
+    answer = game.refused("David", "sauver", "already_used")
+    assert "ce pouvoir est déjà utilisé" in answer.text
     game.ok("David", "rien")
     assert game.phase() == ("day", 2)
+    assert not game.alive("Chloe")
+
+
+def test_sauver_then_empoisonner_in_a_second_mail_the_same_night(tmp_path: Path) -> None:
+    """003: « Elle peut se servir de ses deux potions la même nuit. »: her first mail uses one
+    potion and does not close the night; ten minutes later the second uses the other, and the
+    night closes then."""
+    game = Scenario(tmp_path, ROLES)
+    _wolves(game, "Felix")
+    assert game.step() == "sorciere"
+    game.ok("David", "sauver")
+    assert game.step() == "sorciere"
+    assert game.events("StepClosed")[-1]["step"] == "loups"
+    game.later(minutes=10)
+    assert game.step() == "sorciere"
+    answer = game.ok("David", "empoisonner Alice")
+    assert "Potion de mort : vous empoisonnerez Alice." in answer.text
+    assert game.phase() == ("day", 1)
+    assert game.events("StepClosed")[-1] == {
+        "type": "StepClosed",
+        "step": "sorciere",
+        "reason": "complete",
+        "at": game.events("StepClosed")[-1]["at"],
+    }
+    potions = [(e["potion"], e["target"]) for e in game.events("PotionUsed")]
+    assert potions == [("vie", "Felix"), ("mort", "Alice")]
+    assert game.alive("Felix") and not game.alive("Alice")
+
+
+def test_fini_keeps_what_she_ordered_and_closes_her_step(tmp_path: Path) -> None:
+    """003: « La Sorcière n'est pas obligée d'user de son pouvoir à un tour spécifique. »: with
+    one potion ordered she says « fini » (« j'ai fini », "done"): the night closes, her order
+    stands (« rien » would withdraw it)."""
+    game = Scenario(tmp_path, ROLES)
+    _wolves(game, "Felix")
+    game.ok("David", "sauver")
+    game.later(minutes=10)
+    assert game.step() == "sorciere"
+    game.ok("David", "J'ai fini")
+    assert game.phase() == ("day", 1)
+    assert [e["reason"] for e in game.events("StepClosed")] == ["complete", "complete"]
+    assert game.alive("Felix")
+    assert [(e["potion"], e["target"]) for e in game.events("PotionUsed")] == [("vie", "Felix")]
+
+
+def test_one_potion_ordered_the_step_waits_for_its_deadline(tmp_path: Path) -> None:
+    """003: « Elle peut se servir de ses deux potions la même nuit. »: saying nothing more
+    after « sauver », she keeps the night open until its deadline, then her order is applied."""
+    game = Scenario(tmp_path, ROLES)
+    _wolves(game, "Felix")
+    game.ok("David", "sauver")
+    game.later(hours=12)
+    assert game.step() == "sorciere"
+    game.later(hours=12)
+    assert game.phase() == ("day", 1)
+    assert game.events("StepClosed")[-1]["reason"] == "deadline"
+    assert game.alive("Felix")
+    assert [(e["potion"], e["target"]) for e in game.events("PotionUsed")] == [("vie", "Felix")]
+
+
+def test_with_only_the_death_potion_left_silence_waits_for_the_deadline(tmp_path: Path) -> None:
+    """003: « La Sorcière n'est pas obligée d'user de son pouvoir à un tour spécifique. »: with
+    her death potion left and told the victim, she may still use it: until she orders it or
+    says « rien » / « fini », her step stays open until its deadline."""
+    game = Scenario(tmp_path, ROLES)
+    _wolves(game, "Emma")
+    game.ok("David", "sauver\nfini")
+    game.end()  # day 1: no vote
+    _wolves(game, "Chloe")
+    assert game.step() == "sorciere"
+    game.later(hours=12)
+    assert game.phase() == ("night", 2) and game.step() == "sorciere"
+    game.later(hours=12)
+    assert game.phase() == ("day", 2)
+    assert game.events("StepClosed")[-1] == {
+        "type": "StepClosed",
+        "step": "sorciere",
+        "reason": "deadline",
+        "at": game.events("StepClosed")[-1]["at"],
+    }
     assert not game.alive("Chloe")
 
 

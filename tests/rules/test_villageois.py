@@ -36,7 +36,7 @@ def test_each_sends_his_vote_and_each_vote_is_published(tmp_path: Path) -> None:
     game = Scenario(tmp_path, ROLES)
     first_day(game)
     answer = game.ok("Chloe", "Bonjour MJ, je vote contre Alice")
-    assert answer.subject == "[village] Ordre enregistré"
+    assert answer.subject == "[village] Ordre enregistré : vote contre Alice"
     assert "Vote enregistré contre Alice." in answer.text
     game.ok("David", "vote alice")
     game.ok("Emma", "Je vote pour Bruno.")
@@ -137,7 +137,7 @@ def test_the_dead_may_not_vote(tmp_path: Path) -> None:
     first_day(game, "Farid")
     refused = game.refused("Farid", "je vote contre Alice, c'est un loup !", "dead")
     assert refused.subject == "[village] Ordre refusé"
-    assert "Refusé : vous êtes mort·e : les éliminés ne participent plus." in refused.text
+    assert "Refusé — vous êtes mort·e, et les éliminés ne participent plus." in refused.text
     game.refused("Farid", "vote blanc", "dead")
     # nor may anyone vote against the dead
     against = game.refused("Chloe", "vote Farid", "illegal_target")

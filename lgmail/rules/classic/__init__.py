@@ -3,8 +3,9 @@ silent.
 
 Phases: the captain's election (day 0, as 004 and 002 open) unless the game has none, then
 night 1, day 1, night 2, ... Night steps in 003's order: Cupidon (night 1 only) -> Voyante,
-Salvateur and Loups -> Sorcière (told the wolves' victim) -> dawn. Day: one vote, changeable
-until the close; the votes are published.
+Salvateur and Loups -> Sorcière (told the wolves' victim, each night she has a potion) -> dawn.
+A night step closes early once every actor has used all he may or said he is done. Day: one
+vote, changeable until the close; the votes are published.
 """
 
 from __future__ import annotations
@@ -158,6 +159,9 @@ class Classic:
         return sorted(k for k in ROLES[player.role].orders if k is not Kind.TIRER)
 
     def done(self, state: GameState, player: Player, step: str) -> bool:
+        """Whether `player` has used all he may in `step` tonight (one power each, the Sorcière
+        two potions), or said he is done (« rien », « fini »): a night step closes early only
+        when every actor is done."""
         if player.name in state.passed.get(step, set()):
             return True
         if step in (ELECTION, VOTE):
@@ -175,8 +179,10 @@ class Classic:
 
     def accept(self, tx: Tx, player: Player, order: Order) -> None:
         s = tx.state
-        if order.kind is Kind.RIEN:
-            tx.emit(ev.OrderAccepted(player.name, self._pass_step(s, player), "rien"))
+        if order.kind in (Kind.RIEN, Kind.FINI):
+            # « rien » withdraws his orders of that step, « fini » keeps them: either way he is
+            # done with it
+            tx.emit(ev.OrderAccepted(player.name, self._pass_step(s, player), order.kind.value))
             return
         for name in order.targets:
             if not s.players[name].alive:
@@ -242,7 +248,7 @@ class Classic:
         return step
 
     def _pass_step(self, s: GameState, player: Player) -> str:
-        """`rien` passes the player's next step of this phase where they can act."""
+        """`rien` and `fini` pass the player's next step of this phase where they can act."""
         upcoming = ([s.step.name] if s.step else []) + [p.name for p in s.plan]
         for step in upcoming:
             if player.name in self.actors(s, step) or (
@@ -303,7 +309,8 @@ class Classic:
             tx.emit(ev.WolvesChose(victim, by))
             if victim and victim != s.night.protected and not s.powers_lost:
                 for witch in s.by_role(sorciere.ROLE.slug):
-                    if sorciere.should_be_told(witch):
+                    # 003 tells her each night, her life potion spent or not
+                    if sorciere.told_each_night(witch):
                         tx.emit(ev.WitchToldVictim(witch.name, victim))
         elif step == SORCIERE and not s.powers_lost:
             for e in sorciere.resolve(s):

@@ -16,6 +16,10 @@ class RoleSpec:
     orders: frozenset[Kind] = field(default_factory=frozenset)
     #: the step its power is resolved in
     step: str | None = None
+    #: orders the role chooses one of each night (004, the Marquise: « une de ces trois actions
+    #: chaque Nuit »); each other order of a step is a use of its own, all of which the step
+    #: waits for unless the player says he is done
+    one_of: frozenset[Kind] = field(default_factory=frozenset)
     #: a village power lost when the Ancien dies (003)
     village_power: bool = False
     #: what the role's owner is told it can do, by language

@@ -7,8 +7,11 @@ eux. [...] il agit une Nuit sur deux (en commençant par la seconde Nuit) : il p
 The Salvateur does not protect from him nor does the life potion save (Salvateur, Sorcière).
 """
 
+from collections.abc import Iterable
+
 from lgmail.rules.orders import Kind
 from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.state import GameState, Player
 
 ROLE = RoleSpec(
     slug="loup-garou-blanc",
@@ -30,3 +33,13 @@ POWER = "blanc"
 def his_night(number: int) -> bool:
     """Night 2, 4, 6, ...: « une Nuit sur deux (en commençant par la seconde Nuit) »."""
     return number >= 2 and number % 2 == 0
+
+
+def prey(state: GameState, white: Player, den: Iterable[str]) -> list[str]:
+    """Whom he may eliminate tonight among the living members of the den `den`: « éliminer un
+    Loup-Garou », neither himself nor his lover (004, Cupidon: « un loup amoureux ne peut pas
+    faire l'action du meurtre, si celui-ci vise son amoureux »); none but on his nights."""
+    if not his_night(state.number):
+        return []
+    lover = state.lover_of(white.name)
+    return [name for name in den if name not in (white.name, lover)]

@@ -27,6 +27,7 @@ ROLE = RoleSpec(
     names={"fr": "Marquise", "en": "Marchioness"},
     orders=frozenset({Kind.LETTRE, Kind.SENTENCE, Kind.JEUX}),
     step="loups",
+    one_of=frozenset({Kind.LETTRE, Kind.SENTENCE, Kind.JEUX}),
     village_power=True,
     help={
         "fr": "Chaque nuit, une de vos trois actions : « lettre TEXTE » (publiée à l'aube, sans "

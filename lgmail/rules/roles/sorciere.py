@@ -1,8 +1,11 @@
 """Sorcière (003): a life potion and a death potion, each once a game; both the same night
 allowed; she may save herself.
 
-004: she is told the wolves' victim each night until she has used her life potion; a victim
-protected by the Salvateur is not told. Asking to save before being told is answered with when.
+003 tells her the wolves' victim each night (« la Sorcière se réveille, le maître du jeu lui
+indique la victime des loups-garous »); 004 stops once she has used her life potion. A victim
+protected by the Salvateur is not told (004). Asking to save before being told is answered with
+when. Her step waits until she has ordered every potion she may still use tonight, or said she
+is done (« rien », « fini »), or its deadline.
 """
 
 from lgmail.rules import events as ev
@@ -43,8 +46,16 @@ def has_potions(witch: Player) -> bool:
     return not {LIFE, DEATH} <= witch.spent
 
 
-def should_be_told(witch: Player) -> bool:
-    """004: the MJ stops telling the victim once the life potion is used."""
+def told_each_night(witch: Player) -> bool:
+    """003: « la Sorcière se réveille, le maître du jeu lui indique la victime des
+    loups-garous », with no exception: each night she has a potion left (her step is played),
+    the life potion spent or not."""
+    return has_potions(witch)
+
+
+def told_until_saved(witch: Player) -> bool:
+    """004: « Le Maitre du Jeu arrête de lui envoyer le nom de la victime des Loups-Garous à
+    partir du moment où la Sorcière utilise sa potion de vie. »"""
     return LIFE not in witch.spent
 
 
@@ -60,12 +71,16 @@ def check(state: GameState, witch: Player, order: Order) -> None:
         raise Refused(Cause.ALREADY_USED, potion=DEATH)
 
 
+#: the order that uses each potion
+ORDER_OF: dict[str, Kind] = {LIFE: Kind.SAUVER, DEATH: Kind.EMPOISONNER}
+
+
 def done(state: GameState, witch: Player) -> bool:
+    """She has used all she may tonight: an order for each potion she may still use (003:
+    « Elle peut se servir de ses deux potions la même nuit »). The life potion waits until she is
+    told the victim, so a poison ordered in advance does not close her step before then."""
     mine = state.orders.get(witch.name, {})
-    left = choices(state, witch)
-    if LIFE in left:
-        return any(g.in_step for g in mine.values()) or {Kind.SAUVER, Kind.EMPOISONNER} <= set(mine)
-    return Kind.EMPOISONNER in mine
+    return all(ORDER_OF[potion] in mine for potion in choices(state, witch))
 
 
 def resolve(state: GameState) -> list[ev.Event]:

@@ -58,5 +58,5 @@ def set_aside(tx: Tx, deck: list[str], players: int) -> dict[str, list[str]]:
     dealt_too = [c for c in out.get(comedien.ROLE.slug, []) if c in deck]
     if dealt_too:
         # « Aucun autre joueur de la partie ne peut avoir reçu l'un de ces trois rôles »
-        raise Refused(Cause.NOT_ALLOWED, why="aside", role=",".join(dealt_too))
+        raise Refused(Cause.NOT_ALLOWED, why="aside", role=",".join(dealt_too), dealt="yes")
     return out

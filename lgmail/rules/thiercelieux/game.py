@@ -144,32 +144,6 @@ STEP_OF: dict[Kind, str] = {
     Kind.PRENDRE: servante_devouee.STEP,
 }
 
-#: role -> the order that makes it "done" in its step (the den's kill is asked of every member)
-MAIN_ORDER: dict[str, Kind] = {
-    "voyante": Kind.SONDER,
-    "salvateur": Kind.PROTEGER,
-    "cupidon": Kind.UNIR,
-    "corbeau": Kind.MARQUER,
-    "renard": Kind.FLAIRER,
-    "enfant-sauvage": Kind.MODELE,
-    "pretre": Kind.SONDER,
-    "princesse": Kind.FAVORISER,
-    "loup-egare": Kind.FLAIRER,
-    "joueur-de-flute": Kind.CHARMER,
-    "avocat": Kind.CLIENTS,
-    "abominable-sectaire": Kind.LISTE,
-    "voleur": Kind.VOLER,
-    "petite-fille": Kind.ESPIONNER,
-    "assommeur": Kind.ASSOMMER,
-    "protecteur": Kind.PROTEGER,
-    "redirecteur": Kind.REDIRIGER,
-    "telepathe": Kind.TELEPATHIE,
-    "loup-garou-manipulateur": Kind.MANIPULER,
-    "comedien": Kind.DEVENIR,
-    "gitane": Kind.CARTE,
-    "servante-devouee": Kind.PRENDRE,
-}
-
 #: reactions whose answer may change who wins
 DECISIVE = frozenset({"tirer", "trancher"})
 
@@ -349,8 +323,25 @@ class Thiercelieux(Classic):
             return kinds
         for kind in sorted(self._spec(state, player).orders - {Kind.TUER}):
             if STEP_OF.get(kind) == step and self._may(state, player, kind):
+                if kind is Kind.ELIMINER and player.role == loup_garou_blanc.ROLE.slug:
+                    # no wolf of the den he may aim at: nothing to eliminate tonight
+                    den = [p.name for p in camps.den(state)]
+                    if not loup_garou_blanc.prey(state, player, den):
+                        continue
                 kinds.append(kind)
         return kinds
+
+    def uses(self, state: GameState, player: Player, step: str) -> list[frozenset[Kind]]:
+        """What `player` may do in `step` tonight, one set of orders per use: each order he may
+        give is a use of its own (the pack's kill, and his role's powers: the Loup-Garou Blanc's
+        elimination on his nights, the Grand Méchant Loup's, the Infect Père des Loups'
+        infection, the Fantôme's removal and Allié, ...), but the orders his role chooses one
+        of (`RoleSpec.one_of`, the Marquise's three actions) are one use."""
+        kinds = self.orders(state, player, step)
+        one_of = self._spec(state, player).one_of
+        out = [frozenset({k}) for k in kinds if k not in one_of]
+        chosen = frozenset(k for k in kinds if k in one_of)
+        return [*out, chosen] if chosen else out
 
     def _may_sleep(self, state: GameState, player: Player) -> bool:
         return (
@@ -422,13 +413,12 @@ class Thiercelieux(Classic):
             return not voleur.undecided(state, player)
         if step in (ELECTION, VOTE, SORCIERE) or player.name in state.passed.get(step, set()):
             return super().done(state, player, step)
-        kinds = self.orders(state, player, step)
-        main = MAIN_ORDER.get(self._spec(state, player).slug)
-        needed = [k for k in kinds if k is Kind.TUER or k is main]
-        if not needed:
-            # only optional powers (the Loup-Garou Blanc with no prey left): one of them
-            return any(state.order_of(player.name, k) is not None for k in kinds)
-        return all(state.order_of(player.name, k) is not None for k in needed)
+        # every use he has tonight, or he says he is done (« rien », « fini »): a wolf who voted
+        # the pack's kill has used all he may, the Loup-Garou Blanc on his night has not
+        return all(
+            any(state.order_of(player.name, k) is not None for k in use)
+            for use in self.uses(state, player, step)
+        )
 
     # --- orders ----------------------------------------------------------------------------
 

@@ -730,7 +730,7 @@ def _tell_witch(tx: Tx) -> None:
         # ruling: the Protecteur's protégé is not told, as the Salvateur's
         return
     for witch in s.by_role(sorciere.ROLE.slug):
-        if sorciere.should_be_told(witch) and _powered(s, witch):
+        if sorciere.told_until_saved(witch) and _powered(s, witch):
             tx.emit(ev.WitchToldVictim(witch.name, victim))
 
 

@@ -18,8 +18,10 @@ ROLES = {
 
 
 def wolves(game: Scenario, victim: str, extra: dict[str, str] | None = None) -> None:
+    """The pack's kill, then « fini »: the GML and the IPL keep their own powers."""
     for wolf in ("Alice", "Bruno", "Hugo"):
-        game.ok(wolf, "\n".join([f"tuer {victim}", *(extra or {}).get(wolf, "").split()]))
+        lines = [f"tuer {victim}", *(extra or {}).get(wolf, "").split(), "fini"]
+        game.ok(wolf, "\n".join(lines))
 
 
 def test_he_survives_the_first_attack_and_is_not_told(tmp_path: Path) -> None:
@@ -67,7 +69,7 @@ def test_healed_by_the_witch_his_bonus_life_is_spent_all_the_same(tmp_path: Path
     game = thiercelieux(tmp_path, ROLES)
     game.ok("David", "proteger Gina")
     wolves(game, "Chloe")
-    game.ok("Emma", "sauver")
+    game.ok("Emma", "sauver\nfini")
     assert game.alive("Chloe")
     assert "bonus_life" in game.state.players["Chloe"].spent
     assert "vie" in game.state.players["Emma"].spent
@@ -79,9 +81,9 @@ def test_the_gml_kills_him_at_once(tmp_path: Path) -> None:
     game = thiercelieux(tmp_path, ROLES)
     game.ok("David", "proteger Emma")
     game.ok("Alice", "tuer Gina")
-    game.ok("Hugo", "tuer Gina")
+    game.ok("Hugo", "tuer Gina\nfini")
     game.ok("Bruno", "tuer Gina\neliminer Chloe")
-    game.ok("Emma", "sauver")
+    game.ok("Emma", "sauver\nfini")
     assert died(game) == [("Chloe", "gml")]
     assert game.events("AncienResisted") == []
     # killed by a wolf, not by the village: the village keeps its powers
@@ -127,6 +129,6 @@ def test_poisoned_he_dies_at_once_and_the_village_loses_its_powers(tmp_path: Pat
     game = thiercelieux(tmp_path, ROLES)
     game.ok("David", "proteger Gina")
     wolves(game, "Gina")
-    game.ok("Emma", "empoisonner Chloe")
+    game.ok("Emma", "empoisonner Chloe\nfini")
     assert ("Chloe", "poison") in died(game)
     assert game.state.powers_lost

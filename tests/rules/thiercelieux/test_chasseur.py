@@ -25,7 +25,7 @@ def test_poisoned_he_still_shoots(tmp_path: Path) -> None:
     game.ok("Emma", "rien")
     game.ok("Alice", "tuer Farid")
     game.ok("Bruno", "tuer Farid")
-    game.ok("David", "empoisonner Chloe")
+    game.ok("David", "empoisonner Chloe\nfini")
     assert game.view("Chloe")["awaiting"][0]["kind"] == "tirer"
     game.ok("Chloe", "tirer Alice")
     assert died(game) == [("Farid", "wolves"), ("Chloe", "poison"), ("Alice", "shot")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+from lgmail.rules.decide import pending_actors
 from tests.rules.thiercelieux.common import died, digest, thiercelieux, votes
 from tests.rules.thiercelieux.test_metronome import drawing, role
 from tests.scenario import Scenario
@@ -444,3 +445,34 @@ def test_an_avocat_ally_has_two_ways_to_win(tmp_path: Path) -> None:
     night(client, "David")
     votes(client, {n: "Bruno" for n in ("Hugo", "Ines")})
     assert client.state.winner == "village" and "Emma" in client.state.winners
+
+
+def test_on_night_2_the_den_step_waits_for_both_his_powers_or_fini(tmp_path: Path) -> None:
+    """004: « Le Fantôme peut alors, une Nuit sur deux (en commençant par la Nuit 2), décider de
+    cibler un joueur dont il supprimera l'éventuel pouvoir. » and « une fois dans la partie et
+    uniquement la Nuit, transformer un des joueurs éliminés en son Allié »: two powers the same
+    night; one used, the step waits for the other or for « fini »."""
+    game = thiercelieux(tmp_path, ROLES)
+    to_night_2(game)
+    game.ok("David", "sonder Alice")
+    game.ok("Alice", "tuer Emma")
+    game.ok("Bruno", "tuer Emma")
+    game.ok("Chloe", "supprimer David")
+    assert game.step() == "loups"
+    assert pending_actors(game.state)["loups"] == ["Chloe"]
+    game.ok("Chloe", "allie Gina")
+    assert game.step() == "sorciere"
+    game.ok("Ines", "rien")
+    votes(game, {})
+    # night 3: no removal; the Allié is made: nothing left to him
+    game.ok("David", "sonder Bruno")
+    game.ok("Alice", "tuer Hugo")
+    game.ok("Bruno", "tuer Hugo")
+    assert game.step() == "sorciere"
+    game.ok("Ines", "rien")
+    votes(game, {})
+    game.ok("David", "sonder Farid")
+    game.ok("Alice", "tuer Farid")
+    game.ok("Bruno", "tuer Farid")
+    game.ok("Chloe", "fini")
+    assert game.step() != "loups"

@@ -41,3 +41,31 @@ def test_he_may_not_choose_a_wolf_of_the_den_but_may_choose_the_packs_victim(
     game.ok("Alice", "tuer David")
     game.ok("Bruno", "tuer David\neliminer David")
     assert died(game) == [("David", "gml")]
+
+
+def test_the_den_waits_for_his_kill_until_he_uses_it_or_says_fini(tmp_path: Path) -> None:
+    """004: « Une fois par partie, et seulement de Nuit, il peut envoyer un message privé au MJ
+    pour lui donner le nom d'un joueur à éliminer, en plus du meurtre nocturne de l'antre auquel
+    il participe. »: while he has it, his vote for the pack's kill is not all he may do; « fini »
+    says he keeps it for another night. Once used, his vote is all he may."""
+    game = thiercelieux(tmp_path, ROLES)
+    game.ok("Chloe", "proteger Emma")
+    game.ok("Alice", "tuer David")
+    game.ok("Bruno", "tuer David")
+    assert game.phase() == ("night", 1) and game.step() == "loups"
+    game.ok("Bruno", "fini")
+    assert game.phase() == ("day", 1)
+    assert died(game) == [("David", "wolves")]
+    votes(game, {})
+    game.ok("Chloe", "proteger Gina")
+    game.ok("Alice", "tuer Farid")
+    game.ok("Bruno", "tuer Farid")
+    assert game.step() == "loups"
+    game.ok("Bruno", "eliminer Gina")
+    assert game.phase() == ("day", 2)
+    assert died(game)[1:] == [("Farid", "wolves"), ("Gina", "gml")]
+    votes(game, {})
+    game.ok("Chloe", "proteger Chloe")
+    game.ok("Alice", "tuer Emma")
+    game.ok("Bruno", "tuer Emma")
+    assert game.phase() == ("day", 3)

@@ -95,3 +95,32 @@ def test_the_infected_wins_with_the_wolves(tmp_path: Path) -> None:
     votes(game, {"Alice": "Chloe", "Bruno": "Chloe"})
     assert game.state.winner == "loups"
     assert sorted(game.state.winners) == ["Alice", "Bruno"]
+
+
+def test_the_den_waits_for_his_infection_until_he_uses_it_or_says_fini(tmp_path: Path) -> None:
+    """004: « Une fois par partie, il décide [...] de recruter la victime de la nuit en
+    remplacement de l'action nocturne de dévorer. »: while he has it, his vote for the pack's
+    kill is not all he may do; the den's step closes at « fini » (the pack devours), or when he
+    infects."""
+    game = thiercelieux(tmp_path, ROLES)
+    game.ok("Chloe", "sonder Alice")
+    game.ok("David", "proteger Gina")
+    game.ok("Alice", "tuer Emma")
+    game.ok("Bruno", "tuer Emma")
+    assert game.step() == "loups"
+    game.later(minutes=10)
+    game.ok("Bruno", "j'ai fini")
+    assert game.step() == "sorciere"
+    game.ok("Gina", "rien")
+    assert died(game) == [("Emma", "wolves")]
+    votes(game, {})
+    game.ok("Chloe", "sonder Bruno")
+    game.ok("David", "proteger David")
+    game.ok("Alice", "tuer Farid")
+    game.ok("Bruno", "tuer Farid")
+    assert game.step() == "loups"
+    game.ok("Bruno", "infecter")
+    assert game.step() == "sorciere"
+    game.ok("Gina", "rien")
+    assert game.phase() == ("day", 2)
+    assert game.alive("Farid") and "infecte" in game.state.players["Farid"].status

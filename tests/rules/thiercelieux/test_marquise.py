@@ -186,3 +186,21 @@ def test_she_wins_with_the_village(tmp_path: Path) -> None:
     night(game, "Hugo", "jeux David")
     votes(game, {n: "Bruno" for n in ("Chloe", "David", "Emma", "Farid", "Ines")})
     assert game.state.winner == "village" and "Chloe" in game.state.winners
+
+
+def test_one_action_is_all_she_may_do_a_night(tmp_path: Path) -> None:
+    """004: « La Marquise choisit une de ces trois actions chaque Nuit »: one of them ordered,
+    she has used all she may; the den's step does not wait for the other two."""
+    game = thiercelieux(tmp_path, ROLES)
+    game.ok("David", "sonder Alice")
+    game.ok("Alice", "tuer Gina")
+    game.ok("Bruno", "tuer Gina")
+    assert game.step() == "loups"
+    game.ok("Chloe", "jeux David")
+    assert game.step() == "sorciere"
+    assert game.events("StepClosed")[-1] == {
+        "type": "StepClosed",
+        "step": "loups",
+        "reason": "complete",
+        "at": game.events("StepClosed")[-1]["at"],
+    }

@@ -25,7 +25,7 @@ def test_a_simple_villageois(tmp_path: Path) -> None:
     game.ok("Bruno", "sonder Chloe")
     game.ok("David", "sonder Alice")
     game.ok("Alice", "tuer Emma")
-    game.ok("Farid", "tuer Emma")
+    game.ok("Farid", "tuer Emma\nfini")
     assert game.events("PriestAnswered") == [
         {"type": "PriestAnswered", "priest": "Bruno", "target": "Chloe", "simple": True}
     ]
@@ -38,12 +38,12 @@ def test_a_power_role_or_a_wolf_is_not(tmp_path: Path) -> None:
     game.ok("Bruno", "sonder David")
     game.ok("David", "sonder Alice")
     game.ok("Alice", "tuer Emma")
-    game.ok("Farid", "tuer Emma")
+    game.ok("Farid", "tuer Emma\nfini")
     votes(game, {})
     game.ok("Bruno", "sonder Alice")
     game.ok("David", "sonder Chloe")
     game.ok("Alice", "tuer David")
-    game.ok("Farid", "tuer David")
+    game.ok("Farid", "tuer David\nfini")
     assert [e["simple"] for e in game.events("PriestAnswered")] == [False, False]
 
 

@@ -47,7 +47,7 @@ def test_the_pack_validated_kills_nobody_and_is_told_nothing(tmp_path: Path) -> 
     game.ok("Bruno", "proteger Hugo")
     game.ok("Chloe", "sonder Farid")
     game.ok("Alice", "tuer Hugo")
-    game.ok("Gina", "tuer Hugo")
+    game.ok("Gina", "tuer Hugo\nfini")
     assert game.events("WolvesChose")[-1]["victim"] == "Hugo"
     assert game.events("WitchToldVictim") == []
     game.new_mails("Alice")

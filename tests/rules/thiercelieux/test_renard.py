@@ -24,7 +24,7 @@ def test_a_wolf_among_the_target_and_its_neighbours_he_sniffs_again(tmp_path: Pa
     game.new_mails()
     game.ok("Bruno", "flairer Chloe")
     game.ok("David", "tuer Farid")
-    game.ok("Gina", "tuer Farid")
+    game.ok("Gina", "tuer Farid\nfini")
     (sniffed,) = game.events("FoxSniffed")
     assert sniffed["group"] == ["Bruno", "Chloe", "David"] and sniffed["found"]
     (notice,) = [m for m in game.new_mails("Bruno") if "flair" in m.subject]
@@ -43,20 +43,20 @@ def test_no_wolf_he_never_wakes_again_and_the_dead_are_skipped(tmp_path: Path) -
     game = thiercelieux(tmp_path, ROLES)
     game.ok("Bruno", "flairer Emma")
     game.ok("David", "tuer Farid")
-    game.ok("Gina", "tuer Farid")
+    game.ok("Gina", "tuer Farid\nfini")
     (sniffed,) = game.events("FoxSniffed")
     assert sniffed["group"] == ["David", "Emma", "Farid"] and sniffed["found"]
     game.end()
     # Farid is dead: Emma's neighbours are now David and Gina
     game.ok("Bruno", "flairer Alice")
     game.ok("David", "tuer Emma")
-    game.ok("Gina", "tuer Emma")
+    game.ok("Gina", "tuer Emma\nfini")
     last = game.events("FoxSniffed")[-1]
     assert last["group"] == ["Gina", "Alice", "Bruno"] and last["found"]
     game.end()
     game.ok("Bruno", "flairer Chloe")
     game.ok("David", "tuer Alice")
-    game.ok("Gina", "tuer Alice")
+    game.ok("Gina", "tuer Alice\nfini")
     last = game.events("FoxSniffed")[-1]
     assert last["group"] == ["Bruno", "Chloe", "David"]
 

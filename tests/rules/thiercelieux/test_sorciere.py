@@ -20,15 +20,15 @@ def test_she_is_told_the_victim_until_she_uses_her_life_potion(tmp_path: Path) -
     partir du moment où la Sorcière utilise sa potion de vie. »"""
     game = thiercelieux(tmp_path, ROLES)
     for wolf in ("Alice", "Bruno", "Gina"):
-        game.ok(wolf, "tuer David")
+        game.ok(wolf, "tuer David\nfini")
     assert game.events("WitchToldVictim") == [
         {"type": "WitchToldVictim", "witch": "Chloe", "victim": "David"}
     ]
-    game.ok("Chloe", "sauver")
+    game.ok("Chloe", "sauver\nfini")
     assert game.alive("David")
     game.end()
     for wolf in ("Alice", "Bruno", "Gina"):
-        game.ok(wolf, "tuer Emma")
+        game.ok(wolf, "tuer Emma\nfini")
     assert len(game.events("WitchToldVictim")) == 1
     assert game.step() == "sorciere"
     game.refused("Chloe", "sauver", "already_used")
@@ -41,10 +41,10 @@ def test_the_life_potion_does_not_save_from_the_grand_mechant_loup(tmp_path: Pat
     meurtre du Loup Blanc, meurtre du GML, l'infection de l'IPL »; « Il reçoit la potion de vie
     de la Sorcière, qui ne le sauve que du meurtre des Loups, pas de l'action du GML. »"""
     game = thiercelieux(tmp_path, ROLES)
-    for wolf in ("Alice", "Gina"):
-        game.ok(wolf, "tuer David")
+    game.ok("Alice", "tuer David")
+    game.ok("Gina", "tuer David\nfini")
     game.ok("Bruno", "tuer David\neliminer David")
-    game.ok("Chloe", "sauver")
+    game.ok("Chloe", "sauver\nfini")
     assert died(game) == [("David", "gml")]
 
 
@@ -53,7 +53,7 @@ def test_no_name_on_a_night_the_ipl_infects(tmp_path: Path) -> None:
     elle recevra "Aucune victime" de la part du MJ sans plus de renseignement. »"""
     game = thiercelieux(tmp_path, ROLES)
     game.ok("Alice", "tuer David")
-    game.ok("Bruno", "tuer David")
+    game.ok("Bruno", "tuer David\nfini")
     game.ok("Gina", "tuer David\ninfecter")
     assert game.events("WitchToldVictim") == []
     game.ok("Chloe", "empoisonner Farid")
@@ -68,6 +68,22 @@ def test_the_salvateur_does_not_stop_the_poison(tmp_path: Path) -> None:
     game = thiercelieux(tmp_path, roles)
     game.ok("Farid", "proteger Emma")
     for wolf in ("Alice", "Bruno", "Gina"):
-        game.ok(wolf, "tuer David")
-    game.ok("Chloe", "empoisonner Emma")
+        game.ok(wolf, "tuer David\nfini")
+    game.ok("Chloe", "empoisonner Emma\nfini")
     assert died(game) == [("David", "wolves"), ("Emma", "poison")]
+
+
+def test_sauver_then_empoisonner_in_a_second_mail_the_same_night(tmp_path: Path) -> None:
+    """004: « La Sorcière a le droit d'utiliser ses deux potions au cours de la même Nuit. »: her
+    first mail uses one potion and does not close her step; the second, ten minutes later, uses
+    the other and closes it."""
+    game = thiercelieux(tmp_path, ROLES)
+    game.ok("Alice", "tuer David")
+    for wolf in ("Bruno", "Gina"):
+        game.ok(wolf, "tuer David\nfini")
+    game.ok("Chloe", "sauver")
+    assert game.step() == "sorciere"
+    game.later(minutes=10)
+    game.ok("Chloe", "empoisonner Alice")
+    assert game.phase() == ("day", 1)
+    assert game.alive("David") and died(game) == [("Alice", "poison")]

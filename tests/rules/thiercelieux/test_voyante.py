@@ -26,7 +26,7 @@ def test_she_learns_the_role_never_the_camp_nor_love(tmp_path: Path) -> None:
     game.ok("David", "unir Alice et Emma")
     game.ok("Chloe", "sonder Emma")
     game.ok("Alice", "tuer Farid")
-    game.ok("Bruno", "tuer Farid")
+    game.ok("Bruno", "tuer Farid\nfini")
     assert game.events("SeerSaw") == [
         {"type": "SeerSaw", "seer": "Chloe", "target": "Emma", "role": "villageois"}
     ]
