@@ -35,6 +35,11 @@ class Sent:
     references: str = ""
     sender: str = ""
 
+    @property
+    def content(self) -> str:
+        """The body without its footer (where a reply goes: each reader's own addresses)."""
+        return self.body.split("\n-- \n", 1)[0]
+
 
 class Scenario:
     """`Scenario(tmp_path, {"Alice": "loup-garou", ...})` creates and starts a classic game
@@ -50,6 +55,7 @@ class Scenario:
         name: str = "village",
         lang: str = "fr",
         langs: dict[str, str] | None = None,
+        genders: dict[str, str] | None = None,
         mj: str | None = "mj@example.org",
         start: bool = True,
         db: str | None = None,
@@ -64,7 +70,10 @@ class Scenario:
         opts.setdefault("election", election)
         if substitutes is not None:
             opts["substitutes"] = substitutes
-        seats = [Seat(n, self.email(n), (langs or {}).get(n, lang)) for n in roles]
+        seats = [
+            Seat(n, self.email(n), (langs or {}).get(n, lang), (genders or {}).get(n, ""))
+            for n in roles
+        ]
         self.games.create(name, variant, seats, lang=lang, roles=roles, options=opts, mj=mj)
         self._seen: set[str] = set()
         if start:

@@ -7,6 +7,7 @@ the game's time zone ("dimanche 29 novembre à 21h30").
 from __future__ import annotations
 
 import os
+import re
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -93,8 +94,46 @@ def environment(lang: str) -> jinja2.Environment:
     )
     env.filters["when"] = lambda m, tz=DEFAULT_TZ: when(m, lang, tz)
     env.filters["role"] = lambda slug: role_name(slug, lang)
+    env.filters["agree"] = agree
+    env.filters["upper_first"] = upper_first
     env.globals["lang"] = lang
+    env.globals["gender_of"] = gender_of
     return env
+
+
+#: a word written for both genders: « mort·e », « amoureux·se », « lui·elle »
+_BOTH = re.compile(r"(\w+)·(\w+)")
+
+
+def agree(text: str, gender: str | None) -> str:
+    """`text` with its words written for both genders (« mort·e ») agreed with a player's
+    grammatical gender: "m" « mort », "f" « morte »; unknown, left inclusive."""
+    if gender not in ("m", "f"):
+        return text
+
+    def one(found: re.Match[str]) -> str:
+        stem, ending = found.group(1), found.group(2)
+        if gender == "m":
+            return stem
+        if ending == "e":
+            return stem + "e"
+        if ending == "se" and stem.endswith("x"):
+            return stem[:-1] + "se"
+        return ending
+
+    return _BOTH.sub(one, str(text))
+
+
+def gender_of(shown: dict[str, Any], name: str | None) -> str | None:
+    """The grammatical gender of player `name` in a view (None when the game does not know)."""
+    seat = next((p for p in shown.get("players", []) if p["name"] == name), None)
+    return None if seat is None else seat.get("gender")
+
+
+def upper_first(text: str) -> str:
+    """`text` with its first letter in upper case (a reason that starts a sentence)."""
+    text = str(text)
+    return text[:1].upper() + text[1:]
 
 
 def render(lang: str, scheme: str, **context: Any) -> tuple[str, str]:
@@ -116,9 +155,18 @@ def _html_environment(lang: str) -> jinja2.Environment:
     )
 
 
-def render_html(lang: str, subject: str, body: str) -> str:
-    """The HTML part of a mail: its text in paragraphs, escaped, in `layout.html`."""
+def render_html(lang: str, subject: str, body: str, footer: str = "") -> str:
+    """The HTML part of a mail: its text in paragraphs, escaped, in `layout.html`, with the
+    footer (where a reply goes) in small print."""
     lang = lang if lang in LANGS else "fr"
     paragraphs = [block.splitlines() for block in body.strip().split("\n\n") if block.strip()]
     template = _html_environment(lang).get_template("layout.html")
-    return template.render(subject=subject, paragraphs=paragraphs)
+    lines = [line for line in footer.splitlines() if line.strip()]
+    return template.render(subject=subject, paragraphs=paragraphs, footer=lines)
+
+
+def render_footer(lang: str, **context: Any) -> str:
+    """Where a reply to the mail goes, and how to write elsewhere (`footer.txt`)."""
+    lang = lang if lang in LANGS else "fr"
+    text = environment(lang).get_template("footer.txt").render(**context)
+    return "\n".join(line for line in text.splitlines() if line.strip())

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from lgmail.rules.decide import pending_actors
-from lgmail.rules.orders import Kind
+from datetime import UTC, datetime
+from itertools import islice, permutations
+
+from lgmail.orders.parse import MANY, TARGETS
+from lgmail.rules.commands import GiveOrder
+from lgmail.rules.decide import decide, pending_actors
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.roles import ROLES
 from lgmail.rules.state import GameState
 from lgmail.rules.variants import variant_of
@@ -104,7 +110,21 @@ ORDER_HINT = {
 }
 
 
-def can_do(state: GameState, name: str) -> list[str]:
+#: what the rules answer when an order is used up, whatever its target: a potion or a power
+#: spent, a power lost, nothing left to do with it
+SPENT = frozenset({Cause.ALREADY_USED, Cause.POWER_LOST, Cause.NOTHING_TO_DO})
+#: what the rules answer about the target only: another target may do
+TARGET = frozenset({Cause.ILLEGAL_TARGET, Cause.NO_SUCH_PLAYER, Cause.AMBIGUOUS_NAME})
+#: targets tried before an order is taken as usable
+TRIES = 6
+#: the orders tried without a target (the others that take none carry what they say: a role,
+#: a text, numbers; they are offered as the rule set lists them)
+PLAIN = frozenset({Kind.SAUVER, Kind.INFECTER, Kind.ENDORMIR, Kind.CARTE})
+
+
+def can_do(state: GameState, name: str, now: datetime | None = None) -> list[str]:
+    """The orders `name` may give now, as hints: those his role and the step allow, less
+    those the rules would refuse as spent (a potion used, a once-a-game power, a lost one)."""
     player = state.players[name]
     hints = ORDER_HINT.get(player.lang, ORDER_HINT["fr"])
     kinds: list[Kind] = []
@@ -118,7 +138,47 @@ def can_do(state: GameState, name: str) -> list[str]:
                 kinds += variant.orders(state, player, step)
     elif state.status == "running":
         kinds += sorted(variant.afterlife(state, player))
-    return [hints[k] for k in dict.fromkeys(kinds)]
+    at = now or _moment(state)
+    # an order with nothing to choose, given already this phase, has nothing left to do
+    given = {k for k in state.orders.get(name, {}) if k in PLAIN}
+    return [
+        hints[k]
+        for k in dict.fromkeys(kinds)
+        if k in hints and k not in given and not _spent(state, name, k, at)
+    ]
+
+
+def _moment(state: GameState) -> datetime:
+    """When the hints are given, failing a clock: the open step's start, else the phase's."""
+    if state.step is not None:
+        return state.step.opened
+    return state.phase_at or datetime.now(UTC)
+
+
+def _spent(state: GameState, name: str, kind: Kind, now: datetime) -> bool:
+    """Whether the rules refuse `kind` from `name` now as spent, whatever its target: the
+    order is tried (on the rules' own copy of the state) with a few plausible targets."""
+    for targets in islice(_targets(state, name, kind), TRIES):
+        decision = decide(state, GiveOrder(name, Order(kind, targets), settle=False), now)
+        if not isinstance(decision, Refusal):
+            return False
+        if decision.cause not in TARGET:
+            return decision.cause in SPENT
+    return False
+
+
+def _targets(state: GameState, name: str, kind: Kind) -> list[tuple[str, ...]]:
+    """Targets to try `kind` with: the other living players first, then himself, then the
+    dead; pairs of them for an order that names two."""
+    others = [p.name for p in state.players.values() if p.alive and p.name != name]
+    dead = [p.name for p in state.players.values() if not p.alive and p.name != name]
+    people = [*others, name, *dead]
+    count = TARGETS.get(kind, 0)
+    if count == 0:
+        return [()] if kind in PLAIN else []
+    if count == MANY or count == 1:
+        return [(p,) for p in people[:TRIES]]
+    return list(islice(permutations(people, count), TRIES))
 
 
 def help_text(state: GameState, name: str) -> str:

@@ -266,9 +266,9 @@ def test_the_mjs_commands(cli: Cli) -> None:
     [
         # seed 004: the Capitaine's power « peut prendre l'une des quatre formes suivantes »
         ("thiercelieux", "capitaine=quadruple", "double | tranchage | double_tranchage"),
-        ("classic", "blank_vote=non", "true | false"),
-        ("classic", "reaction_minutes=-5", "a whole number above 0"),
-        ("classic", "tz=Europe/Pariss", "a time zone"),
+        ("classic", "blank_vote=non", "true ou false"),
+        ("classic", "reaction_minutes=-5", "un nombre entier supérieur à 0"),
+        ("classic", "tz=Europe/Pariss", "un fuseau horaire"),
         ("classic", "close_at=21h30", "HH:MM"),
     ],
 )
