@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections.abc import Sequence
-from email.utils import parseaddr
 from pathlib import Path
 from typing import Any
 
 from lgmail import settings as settings_mod
+from lgmail.cli_reading import Misread, assignments, composition, role_list, seat
+from lgmail.cli_reading import role_slug as role_slug
+from lgmail.mail.addresses import mj_address
 from lgmail.orders.mj import duration_minutes
-from lgmail.orders.names import fold, match
+from lgmail.orders.names import match
 from lgmail.rules import events as ev
 from lgmail.rules.commands import (
     Announce,
@@ -21,13 +22,12 @@ from lgmail.rules.commands import (
     Pause,
     ReplacePlayer,
     Resume,
-    Seat,
     StrikeDown,
     VoidMurmur,
 )
-from lgmail.rules.roles import ROLES
 from lgmail.rules.state import GameState
 from lgmail.rules.view import view
+from lgmail.service.answers import explain
 from lgmail.service.games import GameError, Games, MjCommand
 from lgmail.service.notify import announcement
 from lgmail.service.transcript import transcript
@@ -39,64 +39,6 @@ def duration(text: str) -> int:
     if minutes is None:
         raise argparse.ArgumentTypeError(f"not a duration: {text!r} (try 24h, 90m, 47h30)")
     return minutes
-
-
-def role_slug(text: str) -> str:
-    """A role by slug or name, accents and case ignored: "Sorcière" -> "sorciere"."""
-    key = re.sub(r"[\s_]+", "-", fold(text.strip()))
-    aliases = {
-        "sv": "villageois",
-        "simple-villageois": "villageois",
-        "loup": "loup-garou",
-        "loupgarou": "loup-garou",
-        "lg": "loup-garou",
-        # 004's names and abbreviations
-        "deux-soeurs": "deux-soeurs",
-        "deux-sœurs": "deux-soeurs",
-        "soeurs": "deux-soeurs",
-        "sœurs": "deux-soeurs",
-        "slg": "loup-garou",
-        "ipl": "infect-pere-des-loups",
-        "gml": "grand-mechant-loup",
-        "lgb": "loup-garou-blanc",
-        "jdf": "joueur-de-flute",
-    }
-    for slug, spec in ROLES.items():
-        names = {slug, *(re.sub(r"\s+", "-", fold(n)) for n in spec.names.values())}
-        if key in names:
-            return slug
-    if key in aliases:
-        return aliases[key]
-    raise SystemExit(f"lgmail: unknown role {text!r}; roles: {', '.join(ROLES)}")
-
-
-def seat(text: str, lang: str) -> Seat:
-    """ "Alice <alice@example.org>" (optionally followed by fr or en)."""
-    chosen = lang
-    head = text.strip()
-    tail = re.search(r">\s*(fr|en)$", head)
-    if tail:
-        chosen, head = tail.group(1), head[: tail.start() + 1]
-    name, email = parseaddr(head)
-    if not email or "@" not in email:
-        raise SystemExit(f'lgmail: cannot read player {text!r}; write "Name <email>"')
-    return Seat(name or email.split("@")[0], email, chosen)
-
-
-def composition(text: str) -> list[str]:
-    out: list[str] = []
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        role, _, count = part.partition(":")
-        out += [role_slug(role)] * (int(count) if count else 1)
-    return out
-
-
-def assignments(text: str) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        name, _, role = part.partition("=")
-        out[name.strip()] = role_slug(role)
-    return out
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -217,6 +159,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--no-smtp", action="store_true", help="no SMTP listener")
     serve.add_argument("--lmtp", help="HOST:PORT for an LMTP listener (Postfix's lmtp: transport)")
     serve.add_argument("--imap", help="imap[s]://user:password@host[:port]/FOLDER to poll")
+    # also after the subcommand, where people write it (before it, it works as well)
+    serve.add_argument(
+        "--relay",
+        type=settings_mod.relay_address,
+        metavar="HOST:PORT",
+        default=argparse.SUPPRESS,
+        help="SMTP relay for outgoing mail (as `lgmail --relay HOST:PORT serve`)",
+    )
     ingest = sub.add_parser("ingest", help="take one raw mail, as the listener would")
     ingest.add_argument("file", nargs="?", default="-", help="a .eml file, or - (stdin)")
     ingest.add_argument(
@@ -224,6 +174,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         help="the envelope recipient (default: the game addresses in the headers)",
+    )
+    ingest.add_argument(
+        "--sender",
+        default=None,
+        help="the envelope sender (an MTA's ${sender}; '' or '<>' for the null sender)",
     )
     outbox = sub.add_parser("outbox", help="mail waiting to go out, or given up")
     outbox.add_argument("--failed", action="store_true", help="the mail given up (for the MJ)")
@@ -261,8 +216,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GameError as error:
         print(f"lgmail: {error}", file=sys.stderr)
         return 2
+    except Misread as error:
+        action = "create" if args.command == "game" else "mj"
+        said = explain(_lang(games, args), action, args.name, error.cause, error.detail)
+        print(f"lgmail: {said}", file=sys.stderr)
+        return 2
     finally:
         games.store.close()
+
+
+def _lang(games: Games, args: argparse.Namespace) -> str:
+    """The language of the game a command names: --lang when it creates it."""
+    if getattr(args, "lang", None):
+        return str(args.lang)
+    try:
+        return games.load(args.name).lang
+    except GameError:
+        return "fr"
 
 
 def _run(games: Games, args: argparse.Namespace) -> int:
@@ -359,6 +329,8 @@ def _run(games: Games, args: argparse.Namespace) -> int:
     return 2
 
 
+#: the options that name roles (the cards set aside for the Voleur, the Comédien's roles)
+ROLE_LISTS = frozenset({"voleur_cartes", "comedien_roles"})
 #: sysexits.h: what an MTA's pipe transport understands
 EX_NOUSER, EX_TEMPFAIL = 67, 75
 
@@ -374,7 +346,8 @@ def _ingest(games: Games, args: argparse.Namespace) -> int:
         if not known:
             print(f"lgmail: no game address among {recipients}", file=sys.stderr)
             return EX_NOUSER
-        ids = inbound.accept(raw, known)
+        mail_from = None if args.sender is None else args.sender.strip().strip("<>")
+        ids = inbound.accept(raw, known, mail_from=mail_from)
     except Exception as error:  # the MTA will try again
         print(f"lgmail: cannot store the mail now: {error}", file=sys.stderr)
         return EX_TEMPFAIL
@@ -465,6 +438,8 @@ def _game(games: Games, args: argparse.Namespace) -> int:
             options[key.strip()] = json.loads(raw)
         except json.JSONDecodeError:
             options[key.strip()] = raw
+    for key in ROLE_LISTS & set(options):
+        options[key] = role_list(options[key])
     seats = [seat(p, args.lang) for p in args.player]
     state = games.create(
         args.name,
@@ -478,6 +453,10 @@ def _game(games: Games, args: argparse.Namespace) -> int:
         seed=args.seed,
     )
     print(f"{args.name}: created ({state.variant}, {len(state.players)} players)")
+    if state.mj:
+        conf = games.settings
+        address = mj_address(conf.secret, state.name, state.mj, conf.domain)
+        print(f"{args.name}: the MJ's orders go to {address}, from {state.mj}")
     return 0
 
 

@@ -3,7 +3,14 @@ replace a player, strike down ("foudroyer"), post an announcement; French first,
 
 from __future__ import annotations
 
-from lgmail.mail.addresses import Route, identify, mj_address, reply_address, route, token
+from lgmail.mail.addresses import (
+    identify,
+    is_mj_tag,
+    mj_address,
+    reply_address,
+    route,
+    token,
+)
 from lgmail.orders.mj import duration_minutes, parse_mj
 from lgmail.rules.commands import (
     Announce,
@@ -67,9 +74,13 @@ def test_addresses_route_and_identify() -> None:
     assert identify(secret, "Le Village", emails, tag.tag or "") == ("Alice", "mj")
     assert identify(secret, "Le Village", emails, "aaaaaaaaaaaaaaaa") is None
     assert identify(b"x" * 32, "Le Village", emails, tag.tag or "") is None
-    assert route(mj_address("Le Village", "jeu.example"), "jeu.example") == Route(
-        "le-village", "mj"
-    )
+    # the MJ's own address: a token of his registered address, never a player's, never "mj"
+    mj = mj_address(secret, "Le Village", "MJ@Example.org", "jeu.example")
+    mj_tag = route(mj, "jeu.example")
+    assert mj_tag is not None and mj_tag.tag not in (None, "mj")
+    assert is_mj_tag(secret, "Le Village", "mj@example.org", mj_tag.tag or "")
+    assert not is_mj_tag(secret, "Le Village", "alice@example.org", mj_tag.tag or "")
+    assert identify(secret, "Le Village", emails, mj_tag.tag or "") is None
     assert route("le-village@elsewhere.example", "jeu.example") is None
 
 

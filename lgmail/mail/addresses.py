@@ -4,7 +4,10 @@
 - `GAME+TOKEN@DOMAIN`: a player's personal reply address for one channel, set as Reply-To on
   the mails they get; the token is an HMAC of the data directory's secret over the game, the
   player's registered address and the channel, so it cannot be guessed and needs no storage;
-- `GAME+mj@DOMAIN`: where the MJ sends his orders (from his registered address).
+- `GAME+TOKEN@DOMAIN` too for the MJ: his personal address for his orders (the Reply-To of
+  every mail he gets), a token over his registered address and the channel `MJ_HAND`, checked
+  against his From like a player's; `GAME+mj@DOMAIN`, the address of older versions, orders
+  nothing: a mail there only alerts the MJ.
 """
 
 from __future__ import annotations
@@ -21,7 +24,10 @@ from lgmail.orders.names import fold
 
 #: the channel of orders and private talk to the MJ; the rule set adds its own ("place", ...)
 PRIVATE = "mj"
+#: the tag of the address older versions gave the MJ (no token: it orders nothing now)
 MJ_TAG = "mj"
+#: the MJ's own channel: his orders (no player's channel has this name)
+MJ_HAND = "mj:hand"
 
 
 def slug(game: str) -> str:
@@ -38,8 +44,15 @@ def game_address(game: str, domain: str) -> str:
     return f"{slug(game)}@{domain}"
 
 
-def mj_address(game: str, domain: str) -> str:
-    return f"{slug(game)}+{MJ_TAG}@{domain}"
+def mj_address(secret: bytes, game: str, mj_email: str, domain: str) -> str:
+    """The MJ's personal address for his orders (an unguessable token, like a player's)."""
+    return reply_address(secret, game, mj_email, domain, MJ_HAND)
+
+
+def is_mj_tag(secret: bytes, game: str, mj_email: str | None, tag: str) -> bool:
+    return bool(mj_email) and hmac.compare_digest(
+        tag.lower(), token(secret, game, mj_email or "", MJ_HAND)
+    )
 
 
 def reply_address(secret: bytes, game: str, email: str, domain: str, channel: str = PRIVATE) -> str:

@@ -26,13 +26,14 @@ MAX_SIZE = 10 * 1024 * 1024
 
 
 class GameMailHandler:
-    """aiosmtpd handler: `known(address)` checks a recipient, `store(raw, recipients)` commits
-    a mail (it raises on a transient failure), `stored()` is called after each 250."""
+    """aiosmtpd handler: `known(address)` checks a recipient, `store(raw, recipients,
+    mail_from)` commits a mail with its envelope sender ("" for the null sender `<>`; it
+    raises on a transient failure), `stored()` is called after each 250."""
 
     def __init__(
         self,
         known: Callable[[str], bool],
-        store: Callable[[bytes, list[str]], object],
+        store: Callable[[bytes, list[str], str], object],
         stored: Callable[[], None] = lambda: None,
     ) -> None:
         self.known = known
@@ -66,7 +67,8 @@ class GameMailHandler:
             raw = str(raw).encode("utf-8", "surrogateescape")
         loop = asyncio.get_running_loop()
         try:
-            await loop.run_in_executor(None, self.store, raw, list(envelope.rcpt_tos))
+            mail_from = "" if envelope.mail_from in (None, "<>") else str(envelope.mail_from)
+            await loop.run_in_executor(None, self.store, raw, list(envelope.rcpt_tos), mail_from)
         except Exception:
             log.exception("could not store a mail from %s", envelope.mail_from)
             return "451 4.3.0 Temporary failure, please try again later"

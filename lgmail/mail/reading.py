@@ -409,7 +409,29 @@ _AUTO_SUBJECT = re.compile(
     r"|r[ée]ponse automatique|absence du bureau|absent\(?e?\)? du bureau|message d['’]absence"
     r"|abwesenheitsnotiz|automatische antwort|respuesta autom[áa]tica|risposta automatica"
     r"|automatisch antwoord|autosvar|automatisk svar|fuori sede)"
-    r"\s*:",
+    r"\s*(?::|$)",
+    re.IGNORECASE,
+)
+
+
+#: the opening sentences of vacation replies, French and English: only a responder opens a
+#: mail to a game with them (a player who is away writes « absent ce soir, vote Alice »)
+_AUTO_BODY = re.compile(
+    r"^\W*(?:(?:bonjour|hello|hi)\W+)?(?:"
+    r"je suis (?:actuellement |en ce moment )?"
+    r"(?:absente?|en cong[ée]s?|en vacances|en d[ée]placement)"
+    r"(?: du bureau)?(?: jusqu['’]a?u?|,? et (?:je )?(?:n['’]aurai|serai|ne)| avec un acc[èe]s"
+    r"|\.? je (?:vous )?r[ée]pondrai)"
+    r"|je serai absente? (?:du|jusqu)"
+    r"|merci (?:pour|de) votre (?:message|mail|e-?mail|courriel)\W+"
+    r"je suis (?:actuellement )?absente?"
+    r"|i(?: am|['’]m) (?:currently |now )?"
+    r"(?:out of (?:the )?office|away from (?:the|my) (?:office|desk)"
+    r"|on (?:vacation|holiday|leave|annual leave)(?: until|,? and| with))"
+    r"|i will be out of (?:the )?office"
+    r"|thank you for your (?:message|mail|e-?mail)\W+i(?: am|['’]m) (?:currently )?"
+    r"(?:out|away|on (?:vacation|holiday|leave))"
+    r")",
     re.IGNORECASE,
 )
 
@@ -421,9 +443,10 @@ def _automatic(msg: Message, sender: str, subject: str, body: _Body) -> str | No
         keyword = value.split(";", 1)[0].strip().lower()
         if keyword and keyword != "no":
             return f"Auto-Submitted: {keyword}"
-    for value in _raw_headers(msg, "Return-Path"):
+    # the first Return-Path is the one the last delivery agent wrote: the envelope sender
+    for value in _raw_headers(msg, "Return-Path")[:1]:
         if re.fullmatch(r"<\s*>", value.strip()):
-            return "empty Return-Path"
+            return "empty Return-Path (null sender)"
     local = sender.rsplit("@", 1)[0].strip().lower()
     if local in _DAEMONS:
         return f"sent by {local}"
@@ -440,6 +463,8 @@ def _automatic(msg: Message, sender: str, subject: str, body: _Body) -> str | No
             return name
     if _AUTO_SUBJECT.match(subject):
         return "automatic reply (Subject)"
+    if _AUTO_BODY.match(strip_reply(body.text())[:400]):
+        return "vacation reply (text)"
     return None
 
 

@@ -22,12 +22,13 @@ from email.utils import formataddr
 from typing import Any, Generic, TypeVar
 
 from lgmail import clock
-from lgmail.mail.addresses import game_address, mj_address, reply_address, slug
+from lgmail.mail.addresses import PRIVATE, game_address, mj_address, reply_address, slug
 from lgmail.mail.compose import compose
-from lgmail.mail.render import render, render_html
+from lgmail.mail.render import render, render_footer, render_html
 from lgmail.mail.sender import Sender, send_outbox, sender_for
 from lgmail.orders.parse import parse
 from lgmail.rules import events as ev
+from lgmail.rules.classic.channels import PLACE
 from lgmail.rules.commands import (
     Announce,
     Command,
@@ -49,11 +50,12 @@ from lgmail.rules.decide import decide
 from lgmail.rules.dump import dump
 from lgmail.rules.evolve import apply, project
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.refusal import Cause, Refusal
+from lgmail.rules.refusal import Refusal
 from lgmail.rules.state import GameState
+from lgmail.rules.variants import variant_of
 from lgmail.rules.view import view
+from lgmail.service.answers import answer, explain_refusal, line_of, stranger
 from lgmail.service.codec import decode_all, to_new
-from lgmail.service.hints import can_do, help_text
 from lgmail.service.notify import Mail, mails_for
 from lgmail.settings import Settings
 from lgmail.store import (
@@ -70,7 +72,12 @@ RETRIES = 5
 
 
 class GameError(Exception):
-    """A command the service cannot carry out (unknown game, refused creation, ...)."""
+    """A command the service cannot carry out (unknown game, refused creation, ...): the
+    message is a sentence for the MJ; `refusal`, the rules' refusal behind it."""
+
+    def __init__(self, message: str, refusal: Refusal | None = None) -> None:
+        super().__init__(message)
+        self.refusal = refusal
 
 
 @dataclass(frozen=True)
@@ -83,6 +90,8 @@ class Attempt(Generic[R]):
     cause: str
     extra: Callable[[GameState, R, datetime], list[OutgoingMail]] | None = None
     inbox: tuple[int, str] | None = None
+    #: the inbox row's outcome from the result, when it depends on it (else `inbox`'s)
+    outcome: Callable[[R], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -94,6 +103,7 @@ class Play:
     cause: str
     reply: Callable[[GameState, Answer, datetime], list[OutgoingMail]] | None = None
     inbox: tuple[int, str] | None = None
+    outcome: Callable[[Answer], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -195,11 +205,12 @@ class Games:
         new: bool = False,
         extra: Callable[[GameState, R, datetime], list[OutgoingMail]] | None = None,
         inbox: tuple[int, str] | None = None,
+        outcome: Callable[[R], str] | None = None,
     ) -> tuple[R, GameState, list[ev.Event]]:
         """Decide on fresh state and commit the events, their mails, `extra` mails (an answer)
         and the inbox row's outcome in one transaction; decide again after a conflict."""
         results, after, events = self.transact_many(
-            name, [Attempt(attempt, cause, extra, inbox)], new=new
+            name, [Attempt(attempt, cause, extra, inbox, outcome)], new=new
         )
         return results[0], after, events
 
@@ -236,7 +247,11 @@ class Games:
                 results.append(result)
                 rows += [to_new(e, one.cause) for e in events]
                 every += events
-            marks = [one.inbox for one in attempts if one.inbox is not None]
+            marks = [
+                (one.inbox[0], one.outcome(result) if one.outcome else one.inbox[1])
+                for one, result in zip(attempts, results, strict=True)
+                if one.inbox is not None
+            ]
             if not every and not marks and all(one.extra is None for one in attempts):
                 return results, state, []
             try:
@@ -276,28 +291,47 @@ class Games:
         references: list[str] | None = None,
     ) -> OutgoingMail:
         domain = self.settings.domain
-        reply_to = (
-            reply_address(self.settings.secret, state.name, mail.email, domain, mail.channel)
-            if mail.player
-            else mj_address(state.name, domain)
-        )
+        secret = self.settings.secret
+        if mail.player:
+            reply_to = reply_address(secret, state.name, mail.email, domain, mail.channel)
+        elif state.mj:
+            reply_to = mj_address(secret, state.name, state.mj, domain)
+        else:
+            reply_to = game_address(state.name, domain)
         shown = f"{mail.author} ({state.name})" if mail.author else f"MJ {state.name}"
         # one thread per game and player: every mail refers to the same root
         root = f"<{slug(state.name)}.thread.{_digest(mail.email)}@{domain}>"
         thread = [root, *(references or ([in_reply_to] if in_reply_to else []))]
+        footer = self._footer(state, mail)
         raw = compose(
             sender=formataddr((shown, game_address(state.name, domain))),
             recipient=mail.email,
             reply_to=reply_to,
             subject=mail.subject,
-            body=mail.body,
+            body=f"{mail.body.rstrip()}\n\n-- \n{footer}\n",
             message_id=message_id,
             date=now,
             in_reply_to=in_reply_to,
             references=thread,
-            html=render_html(mail.lang, mail.subject, mail.body),
+            html=render_html(mail.lang, mail.subject, mail.body, footer),
         )
         return OutgoingMail(message_id, state.name, mail.email, raw)
+
+    def _footer(self, state: GameState, mail: Mail) -> str:
+        """Where a reply to `mail` goes: the MJ's orders, the player's orders (and the
+        square's address), or the channel a relayed post came from (and the orders' address)."""
+        conf = self.settings
+        if not mail.player:
+            return render_footer(mail.lang, mj=True, channel=None, square=None, private=None)
+        square = (
+            reply_address(conf.secret, state.name, mail.email, conf.domain, PLACE)
+            if PLACE in variant_of(state).channels()
+            else None
+        )
+        private = reply_address(conf.secret, state.name, mail.email, conf.domain, PRIVATE)
+        return render_footer(
+            mail.lang, mj=False, channel=mail.channel, square=square, private=private
+        )
 
     def flush(
         self, now: datetime | None = None, sender: Sender | None = None, connections: int = 1
@@ -373,7 +407,7 @@ class Games:
             )
             decision = decide(state, command, now)
             if isinstance(decision, Refusal):
-                raise GameError(f"cannot create {name!r}: {decision}")
+                raise GameError(explain_refusal(state, "create", decision, lang), decision)
             return decision, None
 
         _, state, _ = self.transact(name, attempt, "cli:game-create", new=True)
@@ -383,7 +417,7 @@ class Games:
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
             decision = decide(state, StartGame(self._entropy(state, "start")), now)
             if isinstance(decision, Refusal):
-                raise GameError(f"cannot start {name!r}: {decision}")
+                raise GameError(explain_refusal(state, "start", decision), decision)
             return decision, None
 
         _, state, _ = self.transact(name, attempt, "cli:game-start")
@@ -418,16 +452,20 @@ class Games:
         cause: str,
         reply: Callable[[GameState, Answer, datetime], list[OutgoingMail]] | None = None,
         inbox: tuple[int, str] | None = None,
+        outcome: Callable[[Answer], str] | None = None,
     ) -> tuple[Answer, GameState, list[ev.Event]]:
         """`act`, with the answer mail (`reply`) and an inbox row's outcome committed in the
         same transaction as the events."""
-        return self.transact(name, self._orders(email, text), cause, extra=reply, inbox=inbox)
+        return self.transact(
+            name, self._orders(email, text), cause, extra=reply, inbox=inbox, outcome=outcome
+        )
 
     def play_many(self, name: str, plays: Sequence[Play]) -> tuple[list[Answer], GameState]:
         """Several players' mails to one game, played in turn and committed together
         (``transact_many``); each one's answer."""
         attempts = [
-            Attempt(self._orders(p.email, p.text), p.cause, p.reply, p.inbox) for p in plays
+            Attempt(self._orders(p.email, p.text), p.cause, p.reply, p.inbox, p.outcome)
+            for p in plays
         ]
         answers, after, _ = self.transact_many(name, attempts)
         return answers, after
@@ -444,21 +482,13 @@ class Games:
             events = self._tick_first(state, now)
             lines: list[dict[str, Any]] = []
             wants_help = False
-            parsed = parse(text, list(state.players), player)
-            if not parsed:
-                lines.append(
-                    {
-                        "text": text.strip(),
-                        "ok": False,
-                        "cause": Cause.UNREADABLE.value,
-                        "detail": {},
-                    }
-                )
-            for line in parsed:
+            #: the steps the mail's orders were recorded for
+            steps: list[str] = []
+            for line in parse(text, list(state.players), player):
                 result = line.result
                 if isinstance(result, Order) and result.kind is Kind.AIDE:
+                    # help is no order: its answer is the help
                     wants_help = True
-                    lines.append(_line(line.text, result))
                     continue
                 if isinstance(result, Order):
                     # the mail's orders are all recorded before the game moves on (a Sorcière
@@ -471,10 +501,12 @@ class Games:
                         for event in decision:
                             apply(state, event)
                         events += decision
-                lines.append(_line(line.text, result))
+                        steps += [e.step for e in decision if isinstance(e, ev.OrderAccepted)]
+                lines.append(line_of(line.text, result))
             if events:
                 events += self._tick_first(state, now)
-            return events, self._answer(state, player, lines, wants_help)
+            ok, subject, body = answer(state, player, lines, wants_help, steps, now)
+            return events, Answer(ok, subject, body, lines)
 
         return attempt
 
@@ -487,6 +519,7 @@ class Games:
         cause: str = "cli:post",
         reply: Callable[[GameState, Answer, datetime], list[OutgoingMail]] | None = None,
         inbox: tuple[int, str] | None = None,
+        outcome: Callable[[Answer], str] | None = None,
     ) -> tuple[Answer, GameState, list[ev.Event]]:
         """A player's message on `channel`, relayed to its readers; the answer to the poster."""
 
@@ -517,43 +550,17 @@ class Games:
             )
             return events, Answer(refusal is None, subject, body, [])
 
-        return self.transact(name, attempt, cause, extra=reply, inbox=inbox)
+        return self.transact(name, attempt, cause, extra=reply, inbox=inbox, outcome=outcome)
 
     def _stranger(self, state: GameState) -> Answer:
-        line = {"text": "", "ok": False, "cause": Cause.NOT_A_PLAYER.value, "detail": {}}
-        subject, body = render(
-            state.lang,
-            "player:answer",
-            game=state.name,
-            view=view(state),
-            lines=[line],
-            refused=True,
-            help="",
-            can=[],
-        )
-        return Answer(False, subject, body, [line])
-
-    def _answer(
-        self, state: GameState, player: str, lines: list[dict[str, Any]], wants_help: bool
-    ) -> Answer:
-        refused = any(not line["ok"] for line in lines)
-        subject, body = render(
-            state.players[player].lang,
-            "player:answer",
-            game=state.name,
-            view=view(state, player),
-            lines=lines,
-            refused=refused,
-            help=help_text(state, player) if wants_help else "",
-            can=can_do(state, player) if state.status == "running" else [],
-        )
-        return Answer(not refused, subject, body, lines)
+        line, (ok, subject, body) = stranger(state)
+        return Answer(ok, subject, body, [line])
 
     def end_step(self, name: str) -> tuple[GameState, list[ev.Event]]:
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
             decision = decide(state, EndStep(self._entropy(state, "end")), now)
             if isinstance(decision, Refusal):
-                raise GameError(f"cannot end the step of {name!r}: {decision}")
+                raise GameError(explain_refusal(state, "end", decision), decision)
             return decision, None
 
         _, state, events = self.transact(name, attempt, "mj:phase-end")
@@ -566,7 +573,7 @@ class Games:
             events = self._tick_first(state, now) if state.paused_at is None else []
             decision = decide(state, command, now)
             if isinstance(decision, Refusal):
-                raise GameError(f"{name}: refused: {decision}")
+                raise GameError(explain_refusal(state, "mj", decision), decision)
             return events + decision, None
 
         _, _, events = self.transact(name, attempt, cause)
@@ -660,23 +667,6 @@ MILESTONES = (ev.GameCreated, ev.RolesDealt, ev.GameStarted, ev.PhaseOpened, ev.
 
 def _milestone(events: list[ev.Event]) -> bool:
     return any(isinstance(e, MILESTONES) for e in events)
-
-
-def _line(text: str, result: Order | Refusal) -> dict[str, Any]:
-    if isinstance(result, Refusal):
-        return {
-            "text": text,
-            "ok": False,
-            "cause": result.cause.value,
-            "detail": dict(result.detail),
-        }
-    return {
-        "text": text,
-        "ok": True,
-        "kind": result.kind.value,
-        "targets": list(result.targets),
-        "blank": result.blank,
-    }
 
 
 def _digest(text: str) -> str:

@@ -2,53 +2,62 @@
 
 A mail is first committed to the inbox (raw bytes kept for the MJ's audit), one row per
 (Message-ID, recipient), before the listener answers 250; the same Message-ID for the same
-recipient is stored once. Then each inbox row is processed in ONE transaction with the events it
-causes, the mails they cause, the answer and the row's outcome, so a crash never applies a mail
-twice nor loses its answer.
+recipient is stored once (a mail without a usable Message-ID is keyed on its bytes). Then each
+inbox row is processed in ONE transaction with the events it causes, the mails they cause, the
+answer and the row's outcome, so a crash never applies a mail twice nor loses its answer.
 
 Processing a row:
 - bounces are recorded against the player (MailBounced) for the MJ; automatic mails (RFC 3834:
-  Auto-Submitted, Precedence bulk/junk/list, empty Return-Path, MAILER-DAEMON, ...) are never
-  answered;
-- the recipient routes to a game: `GAME+TOKEN` is a player's personal address, `GAME+mj` the MJ's;
-- an order is applied only when the token is right AND the From is the player's registered
-  address (case ignored); otherwise nothing changes and the registered address is told that
-  someone tried (njudge mails a copy to the address on file);
+  Auto-Submitted, Precedence bulk/junk/list, the null sender, MAILER-DAEMON, vacation
+  replies...) are never answered nor relayed;
+- the recipient routes to a game: `GAME+TOKEN` is a player's personal address for one channel
+  (his orders to the MJ, the square, the den...), or the MJ's own;
+- an order is applied only when the token is right AND the From is the registered address
+  (case ignored) AND the configured authentication passes, the MJ's included; otherwise
+  nothing changes and the registered address is told that someone tried (njudge mails a copy
+  to the address on file);
+- a reply to the MJ's mail is orders; a reply to a relayed post continues its channel, unless
+  it reads as orders the sender may give now (`reads_as_orders`): then it is played as orders,
+  not relayed, and the answer says how to write on the channel;
 - the player's lines go through the same parser and `decide` as `lgmail act`; the answer, in the
-  player's language, is a reply to the mail (In-Reply-To, References); answers per sender are
-  rate-limited so that two robots can never loop.
+  player's language, is a reply to the mail (In-Reply-To, References); `lgmail.service.loops`
+  keeps robots from looping.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from typing import Any
+from datetime import datetime
 
-from lgmail.mail.addresses import MJ_TAG, PRIVATE, identify, route, slug
+from lgmail.mail.addresses import (
+    MJ_TAG,
+    PRIVATE,
+    identify,
+    is_mj_tag,
+    reply_address,
+    route,
+    slug,
+)
 from lgmail.mail.auth import AuthPolicy, check_sender
+from lgmail.mail.delivery import VALID_ID, message_key, return_path
 from lgmail.mail.reading import ReadMail, orders_text, read_mail
 from lgmail.mail.render import render
-from lgmail.orders.mj import parse_mj
-from lgmail.rules import events as ev
-from lgmail.rules.commands import EndStep
-from lgmail.rules.decide import decide
-from lgmail.rules.evolve import apply
-from lgmail.rules.refusal import Refusal
+from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState
 from lgmail.rules.variants import variant_of
-from lgmail.rules.view import view
+from lgmail.service import mj_mail, notices
 from lgmail.service.games import Answer, Games, Play
+from lgmail.service.loops import AUTO_MARK, LoopGuard
+from lgmail.service.notices import Processed
 from lgmail.service.notify import Mail
+from lgmail.service.routing import reads_as_orders
 from lgmail.store import InboxAlreadyProcessed, InboxRow, OutgoingMail
 
 log = logging.getLogger(__name__)
-
-#: mails to one address in an hour, answers included, at most (a robot loop stops there)
-ANSWERS_PER_HOUR = 30
 
 
 @dataclass(frozen=True)
@@ -60,22 +69,25 @@ class Orders:
     player: str
     email: str
     mail: ReadMail
+    #: the channel the mail was written to (PRIVATE, or a channel it was read as orders on)
+    channel: str = PRIVATE
+    recipient: str = ""
 
     @property
     def cause(self) -> str:
         return f"mail:{self.mail.message_id or self.inbox_id}"
 
     def processed(self, answer: Answer) -> Processed:
-        return Processed("applied" if answer.ok else "refused", self.game, answer.text)
+        return Processed(outcome_of(answer), self.game, answer.text)
 
 
-@dataclass(frozen=True)
-class Processed:
-    """What became of one inbox row."""
+def recorded(answer: Answer) -> bool:
+    """Whether a player's mail recorded anything (an order, a pass): what is always answered."""
+    return any(line.get("ok") and line.get("kind") != Kind.AIDE.value for line in answer.lines)
 
-    outcome: str
-    game: str | None = None
-    answer: str | None = None
+
+def outcome_of(answer: Answer) -> str:
+    return "applied" if recorded(answer) else "refused"
 
 
 class Inbound:
@@ -85,6 +97,7 @@ class Inbound:
         self._slugs: dict[str, str] = {}
         conf = games.settings
         self.policy = AuthPolicy(conf.auth, conf.authserv_id)
+        self.guard = LoopGuard(games.store)
 
     @property
     def domain(self) -> str:
@@ -107,9 +120,22 @@ class Inbound:
         mail = read_mail(raw)
         return [r for r in mail.recipients if self.game_for(r) is not None]
 
-    def accept(self, raw: bytes, recipients: list[str], now: datetime | None = None) -> list[int]:
-        """Commit the mail to the inbox, once per (Message-ID, recipient); the inbox ids."""
-        message_id = _message_id(raw)
+    def accept(
+        self,
+        raw: bytes,
+        recipients: list[str],
+        now: datetime | None = None,
+        mail_from: str | None = None,
+    ) -> list[int]:
+        """Commit the mail to the inbox, once per (Message-ID, recipient); the inbox ids.
+
+        `mail_from` is the envelope sender when the mail came by SMTP or LMTP ("" for the
+        null sender `<>` of bounces and auto-replies): as the final delivery agent, the
+        listener writes it on top of the mail as a Return-Path (RFC 5321 §4.4), so the stored
+        mail keeps it and an empty one marks the mail automatic (RFC 3834 §2)."""
+        if mail_from is not None:
+            raw = return_path(mail_from) + raw
+        message_id = message_key(raw)
         at = now or self.games.now()
         return [
             self.games.store.inbox_add(message_id, rcpt.lower(), raw, at)[0] for rcpt in recipients
@@ -203,47 +229,73 @@ class Inbound:
         handling of anything else (to call)."""
         inbox_id = row.id
         mail = read_mail(row.raw)
+        if mail.message_id is None or not VALID_ID.fullmatch(mail.message_id):
+            # no Message-ID, or a junk one: the inbox's own id for it (made from its bytes)
+            mail = dataclasses.replace(mail, message_id=row.message_id)
         game = self.game_for(row.recipient)
         if game is None:
-            return lambda: self._close(inbox_id, "unknown-recipient")
+            return lambda: self.close(inbox_id, "unknown-recipient")
         if mail.bounce is not None:
-            return lambda: self._bounce(inbox_id, game, mail)
+            return lambda: notices.bounce(self, inbox_id, game, mail)
         if mail.automatic:
-            return lambda: self._close(inbox_id, f"automatic: {mail.automatic}", game)
+            return lambda: self.close(inbox_id, f"automatic: {mail.automatic}", game)
         found = route(row.recipient, self.domain)
         tag = found.tag if found else None
         state = self.games.peek(game)
+        sender = mail.sender.strip().lower()
+        secret = self.games.settings.secret
         if tag == MJ_TAG:
-            return lambda: self._mj(inbox_id, game, state, mail)
+            # the address older versions gave the MJ: no token, so it orders nothing
+            return lambda: mj_mail.alert(self, inbox_id, game, state, mail, "old-address")
+        if tag and is_mj_tag(secret, game, state.mj, tag):
+            if sender != (state.mj or "").lower():
+                return lambda: mj_mail.alert(self, inbox_id, game, state, mail, "forged")
+            verdict = check_sender(row.raw, self.policy)
+            if not verdict.ok:
+                log.info("inbox row %s: MJ not authenticated: %s", inbox_id, verdict.reason)
+                return lambda: mj_mail.alert(self, inbox_id, game, state, mail, "forged")
+            return lambda: mj_mail.orders(self, inbox_id, game, mail)
         who = identify(
-            self.games.settings.secret,
+            secret,
             game,
             [(p.name, p.email) for p in state.players.values()],
             tag or "",
             (PRIVATE, *variant_of(state).channels()),
         )
-        sender = mail.sender.strip().lower()
         if who is None:
             # no token of this game: a player writing to the game's address, or a stranger
             player = self.games.player_named_by(state, sender)
             if player is None:
-                return lambda: self._close(inbox_id, "stranger", game)
-            return lambda: self._reply(inbox_id, game, state, player, mail, "player:wrong_address")
+                return lambda: self.close(inbox_id, "stranger", game)
+            return lambda: notices.reply(
+                self, inbox_id, game, state, player, mail, "player:wrong_address"
+            )
         name, channel = who
         if state.players[name].email.lower() != sender:
-            return lambda: self._forged(inbox_id, game, state, name, mail)
+            return lambda: notices.forged(self, inbox_id, game, state, name, mail)
         verdict = check_sender(row.raw, self.policy)
         if not verdict.ok:
             log.info("inbox row %s: sender not authenticated: %s", inbox_id, verdict.reason)
-            return lambda: self._forged(inbox_id, game, state, name, mail)
-        if channel != PRIVATE:
-            return lambda: self._post(inbox_id, game, name, channel, mail)
-        return Orders(inbox_id, game, name, state.players[name].email, mail)
+            return lambda: notices.forged(self, inbox_id, game, state, name, mail)
+        email = state.players[name].email
+        recipient = row.recipient.lower()
+        if channel != PRIVATE and not reads_as_orders(state, name, mail.text, self.games.now()):
+            return lambda: self._post(inbox_id, game, name, channel, mail, recipient)
+        return Orders(inbox_id, game, name, email, mail, channel, recipient)
 
     def _post(
-        self, inbox_id: int, game: str, player: str, channel: str, mail: ReadMail
+        self, inbox_id: int, game: str, player: str, channel: str, mail: ReadMail, recipient: str
     ) -> Processed:
-        """A reply to a public (or group) mail: the player's own text is relayed there."""
+        """A reply to a public (or group) mail: the player's own text is relayed there (not
+        the same text twice in a row, not more than the hour's share: `loops`)."""
+        refused = self.guard.post_refused(recipient, mail.text, self.games.now())
+        if refused is not None:
+            if refused == "repeat":  # a robot answering the relays, or a mail sent twice
+                return self.close(inbox_id, "repeat", game)
+            state = self.games.peek(game)
+            return notices.reply(
+                self, inbox_id, game, state, player, mail, "player:capped", outcome="capped"
+            )
         email = self.games.load(game).players[player].email
         answer, _, _ = self.games.post(
             game,
@@ -251,12 +303,15 @@ class Inbound:
             channel,
             mail.text,
             f"mail:{mail.message_id or inbox_id}",
-            reply=lambda state, result, now: self._answer_mail(state, player, result, mail, now),
+            reply=lambda state, result, now: self._answer_mail(
+                state, player, result, mail, now, always=result.ok
+            ),
             inbox=(inbox_id, "posted"),
+            outcome=lambda result: "posted" if result.ok else "refused",
         )
         return Processed("posted" if answer.ok else "refused", game, answer.text)
 
-    def _close(self, inbox_id: int, outcome: str, game: str | None = None) -> Processed:
+    def close(self, inbox_id: int, outcome: str, game: str | None = None) -> Processed:
         self.games.store.inbox_done(inbox_id, outcome, self.games.now())
         return Processed(outcome, game)
 
@@ -268,6 +323,7 @@ class Inbound:
             orders.cause,
             reply=self._reply_to(orders),
             inbox=(orders.inbox_id, "applied"),
+            outcome=outcome_of,
         )
         return orders.processed(answer)
 
@@ -279,6 +335,7 @@ class Inbound:
                 o.cause,
                 self._reply_to(o),
                 (o.inbox_id, "applied"),
+                outcome_of,
             )
             for o in batch
         ]
@@ -289,182 +346,66 @@ class Inbound:
         self, orders: Orders
     ) -> Callable[[GameState, Answer, datetime], list[OutgoingMail]]:
         def reply(state: GameState, answer: Answer, now: datetime) -> list[OutgoingMail]:
-            return self._answer_mail(state, orders.player, answer, orders.mail, now)
+            if not recorded(answer) and self.guard.repeated(
+                orders.recipient, orders.mail.text, now
+            ):
+                return []  # the same unreadable text again: a robot answering our answer
+            return self._answer_mail(
+                state, orders.player, answer, orders.mail, now, recorded(answer), orders.channel
+            )
 
         return reply
 
     def _answer_mail(
-        self, state: GameState, player: str, answer: Answer, mail: ReadMail, now: datetime
+        self,
+        state: GameState,
+        player: str,
+        answer: Answer,
+        mail: ReadMail,
+        now: datetime,
+        always: bool = False,
+        channel: str = PRIVATE,
     ) -> list[OutgoingMail]:
+        """The answer to a player's mail: always when it recorded something, else an
+        automatic answer, within the day's limit."""
         seat = state.players[player]
-        if self._flooded(seat.email, now):
+        if not always and not self.guard.may_answer(seat.email, now):
             return []
         body = answer.text
+        if channel != PRIVATE:
+            _, note = render(
+                seat.lang,
+                "player:as_orders",
+                game=state.name,
+                channel=channel,
+                address=self.address(state, player, channel),
+            )
+            body = note + "\n" + body
         if mail.attachments:
             _, note = render(
                 seat.lang, "player:attachments", game=state.name, names=mail.attachments
             )
             body = body + "\n" + note
         reply = Mail(player, seat.email, seat.lang, "player:answer", answer.subject, body)
-        return [self._as_reply(state, reply, mail, now)]
+        return [self.as_reply(state, reply, mail, now, auto=not always)]
 
-    def _as_reply(
-        self, state: GameState, reply: Mail, mail: ReadMail, now: datetime
+    def address(self, state: GameState, player: str, channel: str) -> str:
+        """`player`'s own address for `channel` in this game."""
+        conf = self.games.settings
+        return reply_address(
+            conf.secret, state.name, state.players[player].email, conf.domain, channel
+        )
+
+    def as_reply(
+        self, state: GameState, reply: Mail, mail: ReadMail, now: datetime, auto: bool = False
     ) -> OutgoingMail:
+        """`reply` as an answer to `mail`; an automatic answer's Message-ID says it is one
+        (the loop guard counts them)."""
         basis = f"{mail.message_id}:{reply.email}"
+        kind = AUTO_MARK + "re." if auto else ".re."
         message_id = (
-            f"<{slug(state.name)}.re.{hashlib.sha256(basis.encode()).hexdigest()[:20]}"
+            f"<{slug(state.name)}{kind}{hashlib.sha256(basis.encode()).hexdigest()[:20]}"
             f"@{self.domain}>"
         )
         references = [*mail.references, mail.message_id] if mail.message_id else None
         return self.games.envelope(state, reply, message_id, now, mail.message_id, references)
-
-    def _flooded(self, address: str, now: datetime) -> bool:
-        since = now - timedelta(hours=1)
-        return self.games.store.mail_count(address, since) >= ANSWERS_PER_HOUR
-
-    def _reply(
-        self,
-        inbox_id: int,
-        game: str,
-        state: GameState,
-        player: str,
-        mail: ReadMail,
-        scheme: str,
-        outcome: str = "wrong-address",
-        **context: Any,
-    ) -> Processed:
-        seat = state.players[player]
-
-        def extra(after: GameState, _: None, now: datetime) -> list[OutgoingMail]:
-            if self._flooded(seat.email, now):
-                return []
-            subject, body = render(
-                seat.lang,
-                scheme,
-                game=game,
-                view=view(after, player),
-                me=player,
-                mail=mail,
-                **context,
-            )
-            return [
-                self._as_reply(
-                    after, Mail(player, seat.email, seat.lang, scheme, subject, body), mail, now
-                )
-            ]
-
-        self.games.commit(
-            game, [], f"mail:{mail.message_id}", extra=extra, inbox=(inbox_id, outcome)
-        )
-        return Processed(outcome, game)
-
-    def _forged(
-        self, inbox_id: int, game: str, state: GameState, player: str, mail: ReadMail
-    ) -> Processed:
-        """Nothing changes; the registered address is told that someone tried."""
-        seat = state.players[player]
-
-        def extra(after: GameState, _: None, now: datetime) -> list[OutgoingMail]:
-            if self._flooded(seat.email, now):
-                return []
-            subject, body = render(
-                seat.lang,
-                "player:forged",
-                game=game,
-                me=player,
-                view=view(after, player),
-                sender=mail.sender,
-                subject_seen=mail.subject,
-            )
-            notice = Mail(player, seat.email, seat.lang, "player:forged", subject, body)
-            basis = f"forged:{mail.message_id}"
-            message_id = (
-                f"<{slug(game)}.alert.{hashlib.sha256(basis.encode()).hexdigest()[:20]}"
-                f"@{self.domain}>"
-            )
-            return [self.games.envelope(after, notice, message_id, now)]
-
-        self.games.commit(
-            game, [], f"mail:{mail.message_id}", extra=extra, inbox=(inbox_id, "forged")
-        )
-        return Processed("forged", game)
-
-    def _bounce(self, inbox_id: int, game: str, mail: ReadMail) -> Processed:
-        state = self.games.load(game)
-        assert mail.bounce is not None
-        failed = {r.lower() for r in mail.bounce.recipients}
-        events: list[ev.Event] = [
-            ev.MailBounced(p.name, p.email, mail.bounce.status or "")
-            for p in state.players.values()
-            if p.email.lower() in failed
-        ]
-        self.games.commit(game, events, f"mail:{mail.message_id}", inbox=(inbox_id, "bounce"))
-        return Processed("bounce", game)
-
-    def _mj(self, inbox_id: int, game: str, state: GameState, mail: ReadMail) -> Processed:
-        if not state.mj or mail.sender.strip().lower() != state.mj.lower():
-            return self._close(inbox_id, "forged-mj", game)
-        lines = parse_mj(orders_text(mail), list(state.players))
-        cause = f"mail:{mail.message_id}"
-
-        def attempt(s: GameState, now: datetime) -> tuple[list[ev.Event], list[dict[str, Any]]]:
-            events: list[ev.Event] = []
-            done: list[dict[str, Any]] = []
-            for line in lines:
-                command = line.result
-                if isinstance(command, Refusal):
-                    done.append(
-                        {
-                            "text": line.text,
-                            "ok": False,
-                            "cause": command.cause.value,
-                            "detail": dict(command.detail),
-                        }
-                    )
-                    continue
-                decision = decide(s, command, now)
-                if isinstance(decision, Refusal):
-                    done.append(
-                        {
-                            "text": line.text,
-                            "ok": False,
-                            "cause": decision.cause.value,
-                            "detail": dict(decision.detail),
-                        }
-                    )
-                    continue
-                for event in decision:
-                    apply(s, event)
-                events += decision
-                done.append(
-                    {
-                        "text": line.text,
-                        "ok": True,
-                        "kind": "end" if isinstance(command, EndStep) else type(command).__name__,
-                    }
-                )
-            return events, done
-
-        def extra(
-            after: GameState, done: list[dict[str, Any]], now: datetime
-        ) -> list[OutgoingMail]:
-            subject, body = render(after.lang, "mj:answer", game=game, view=view(after), lines=done)
-            answer = Mail(None, after.mj or "", after.lang, "mj:answer", subject, body)
-            return [self._as_reply(after, answer, mail, now)]
-
-        self.games.transact(game, attempt, cause, extra=extra, inbox=(inbox_id, "mj"))
-        return Processed("mj", game)
-
-
-def _message_id(raw: bytes) -> str:
-    """The mail's Message-ID, or one made from its bytes (the same bytes, the same id)."""
-    head = raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
-    for line in (
-        head.replace(b"\r\n", b"\n").replace(b"\n ", b" ").replace(b"\n\t", b" ").split(b"\n")
-    ):
-        if line.lower().startswith(b"message-id:"):
-            value = line.split(b":", 1)[1].strip().decode("ascii", "replace")
-            if value:
-                return value
-    return f"<{hashlib.sha256(raw).hexdigest()}@lgmail.invalid>"

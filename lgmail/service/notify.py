@@ -108,7 +108,14 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
         elif isinstance(event, ev.WitchToldVictim):
             deadline = _next_deadline(state, events[i + 1 :])
             out.append(
-                _to(state, event.witch, "player:witch", victim=event.victim, deadline=deadline)
+                _to(
+                    state,
+                    event.witch,
+                    "player:witch",
+                    victim=event.victim,
+                    deadline=deadline,
+                    spent=sorted(state.players[event.witch].spent),
+                )
             )
         elif isinstance(event, ev.MessagePosted):
             for reader in event.readers:
@@ -446,8 +453,8 @@ def digest(state: GameState, events: list[ev.Event]) -> list[Mail]:
     out = []
     for name, player in state.players.items():
         ctx["opened_title"] = _phase_title(player.lang, opened, state.variant)
-        mail = _mail(state, name, player.email, "public:digest", me=name, **ctx)
-        out.append(dataclasses.replace(mail, channel="place"))
+        # a reply to the MJ's digest is orders (the footer says how to write on the square)
+        out.append(_mail(state, name, player.email, "public:digest", me=name, **ctx))
     if state.mj:
         ctx["opened_title"] = _phase_title(state.lang, opened, state.variant)
         out.append(_mail(state, None, state.mj, "public:digest", me=None, **ctx))

@@ -67,8 +67,8 @@ class Server:
     def _known(self, address: str) -> bool:
         return self.inbound.game_for(address) is not None
 
-    def _store(self, raw: bytes, recipients: list[str]) -> None:
-        self.inbound.accept(raw, recipients)
+    def _store(self, raw: bytes, recipients: list[str], mail_from: str) -> None:
+        self.inbound.accept(raw, recipients, mail_from=mail_from)
 
     def wake(self) -> None:
         self._wake.set()

@@ -516,7 +516,23 @@ class EventStore:
         with self._engine.begin() as conn:
             return _inbox.mail_count(conn, recipient, since)
 
+    def marked_mail_count(self, recipient: str, since: datetime, marker: str) -> int:
+        """How many outbox mails to ``recipient`` whose Message-ID holds ``marker`` (the
+        automatic answers) were written since ``since``."""
+        _require_aware("since", since)
+        with self._engine.begin() as conn:
+            return _inbox.marked_mail_count(conn, recipient, since, marker)
+
     # -- inbox -------------------------------------------------------------------------------
+
+    def inbox_recent(
+        self, recipients: list[str], outcomes: list[str], since: datetime
+    ) -> tuple[int, bytes | None]:
+        """How many mails to ``recipients`` were processed since ``since`` with one of
+        ``outcomes``, and the raw bytes of the latest one (None when there are none)."""
+        _require_aware("since", since)
+        with self._engine.begin() as conn:
+            return _inbox.recent(conn, [r.lower() for r in recipients], outcomes, since)
 
     def inbox_add(
         self, message_id: str, recipient: str, raw: bytes, received_at: datetime

@@ -82,3 +82,39 @@ _MAIL_COUNT = (
 def mail_count(conn: Connection, recipient: str, since: datetime) -> int:
     """Outbox mails to `recipient` created since `since` (sent or not)."""
     return int(conn.execute(_MAIL_COUNT, {"recipient": recipient, "since": since}).scalar_one())
+
+
+_AUTO_COUNT = (
+    select(func.count())
+    .select_from(outbox)
+    .where(
+        outbox.c.recipient == bindparam("recipient"),
+        outbox.c.created_at >= bindparam("since"),
+        outbox.c.message_id.like(bindparam("marker")),
+    )
+)
+
+
+def marked_mail_count(conn: Connection, recipient: str, since: datetime, marker: str) -> int:
+    """Outbox mails to `recipient` created since `since` whose Message-ID holds `marker`."""
+    found = conn.execute(
+        _AUTO_COUNT, {"recipient": recipient, "since": since, "marker": f"%{marker}%"}
+    )
+    return int(found.scalar_one())
+
+
+def recent(
+    conn: Connection, recipients: list[str], outcomes: list[str], since: datetime
+) -> tuple[int, bytes | None]:
+    """How many rows to `recipients` were processed since `since` with one of `outcomes`, and
+    the raw bytes of the latest of them."""
+    where = and_(
+        _c.recipient.in_(recipients),
+        _c.processed_at >= since,
+        _c.outcome.in_(outcomes),
+    )
+    count = int(conn.execute(select(func.count()).select_from(inbox).where(where)).scalar_one())
+    if not count:
+        return 0, None
+    raw = conn.execute(select(_c.raw).where(where).order_by(_c.id.desc()).limit(1)).scalar()
+    return count, None if raw is None else bytes(raw)

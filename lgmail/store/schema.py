@@ -133,6 +133,8 @@ inbox = Table(
         postgresql_where=text("processed_at IS NULL"),
         sqlite_where=text("processed_at IS NULL"),
     ),
+    # A sender's recent mails to one of his addresses (migration 0005).
+    Index("ix_inbox_recipient", "recipient", "processed_at"),
 )
 
 projections = Table(

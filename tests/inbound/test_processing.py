@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.service import inbound as inbound_module
+from lgmail.service import loops
 from lgmail.service.inbound import Inbound
 from tests.scenario import Scenario
 
@@ -56,22 +56,42 @@ def test_a_bounce_is_recorded_against_the_player_and_not_answered(tmp_path: Path
     assert len(game.mails()) == before
 
 
-def test_answers_are_rate_limited_per_sender(
+def test_orders_are_always_answered_and_automatic_answers_are_capped(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """#18 items 9 and 10: a human order is always answered, however lively the game; the
+    other answers (here, mails read as conversation) are capped per address, and the same
+    unreadable text twice in a row is answered once."""
     game, inbound = game_and_inbound(tmp_path, election=True)
-    monkeypatch.setattr(inbound_module, "ANSWERS_PER_HOUR", 3)
+    monkeypatch.setattr(loops, "AUTO_ANSWERS_PER_DAY", 3)
     address = reply_to(game, "Chloe")
     before = len(game.mails("Chloe"))
     outcomes = [
         deliver(inbound, mail("chloe@example.org", address, f"vote {n}"))
         for n in ("Alice", "Bruno", "David", "Alice", "Bruno")
     ]
-    assert outcomes == ["applied"] * 5  # every order counts...
+    assert outcomes == ["applied"] * 5
     assert len(game.events("OrderAccepted")) == 5
-    answers = game.mails("Chloe")[before:]
-    # ...but no robot loop: at most 3 mails an hour to one address, the game's own included
-    assert before == 2 and len(answers) == 1
+    assert len(game.mails("Chloe")) == before + 5  # every order answered
+    prose = [f"Bonjour, message numéro {i} sans ordre" for i in range(5)]
+    outcomes = [deliver(inbound, mail("chloe@example.org", address, p)) for p in prose]
+    assert outcomes == ["refused"] * 5
+    assert len(game.mails("Chloe")) == before + 5 + 3  # three automatic answers, then silence
+    # an order is answered even past the cap
+    assert deliver(inbound, mail("chloe@example.org", address, "vote David")) == "applied"
+    assert len(game.mails("Chloe")) == before + 9
+
+
+def test_the_same_unreadable_text_again_gets_no_second_answer(tmp_path: Path) -> None:
+    """#18 item 9: a responder that answers our answer with the same text is answered once."""
+    game, inbound = game_and_inbound(tmp_path, election=True)
+    address = reply_to(game, "Chloe")
+    before = len(game.mails("Chloe"))
+    for _ in range(3):
+        assert deliver(inbound, mail("chloe@example.org", address, "Je lis ça demain.")) == (
+            "refused"
+        )
+    assert len(game.mails("Chloe")) == before + 1
 
 
 def test_attachments_are_ignored_with_a_word(tmp_path: Path) -> None:
@@ -120,7 +140,8 @@ def test_a_mail_with_no_text_part_is_answered_with_what_was_not_understood(
     msg.set_content(b"\x89PNG....", maintype="image", subtype="png", filename="x.png")
     assert deliver(inbound, msg) == "refused"
     answer = game.mails("Bruno")[-1]
-    assert "Ordre refusé" in answer.subject and "je n'ai pas compris" in answer.body
+    assert answer.subject == "[village] Aucun ordre dans votre message"
+    assert "> photo\nCette ligne a été lue comme de la conversation" in answer.body
     assert game.events("OrderAccepted") == []
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from lgmail.service.server import Endpoints, Server
 from tests.inbound.conftest import free_port
-from tests.scenario import Scenario
+from tests.scenario import Scenario, Sent
 from tests.test_games import GAMES, check
 
 
@@ -71,3 +71,82 @@ def test_whole_game_by_smtp(path: Path, tmp_path: Path) -> None:
     finally:
         server.stop()
     assert game.state.status == "ended"
+
+
+def quoted_reply(sender: str, original: Sent, text: str) -> EmailMessage:
+    """A phone client's reply to `original`: the new text on top, the mail quoted below."""
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = original.reply_to
+    msg["Subject"] = f"Re: {original.subject}"
+    msg["Message-ID"] = make_msgid(domain="example.org")
+    msg["In-Reply-To"] = original.message_id
+    quoted = "\n".join(f"> {line}" for line in original.body.splitlines())
+    msg.set_content(
+        f"{text}\n\nEnvoyé de mon iPhone\n\n"
+        f"Le 30 nov. 2026 à 21:04, MJ village <village@lgmail.localhost> a écrit :\n\n{quoted}\n"
+    )
+    return msg
+
+
+def square_of(game: Scenario, player: str) -> tuple[str, Sent]:
+    """The square's address, as the footer of the player's last mail from the MJ gives it."""
+    for mail in reversed(game.mails(player)):
+        for line in mail.body.splitlines():
+            if "place, écrivez à" in line or "square, write to" in line:
+                return next(w for w in line.split() if "@" in w), mail
+    raise AssertionError(f"{player} was never given the square's address")
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_whole_game_replying_to_the_last_mail(path: Path, tmp_path: Path) -> None:
+    """#18: every player only ever replies to the last mail he received (digests, relayed
+    posts, answers), from a phone that quotes it; before each vote someone debates on the
+    square, so the others' last mail is his post: the game ends with the expected winner."""
+    script = tomllib.loads(path.read_text(encoding="utf-8"))
+    game = Scenario(
+        tmp_path,
+        script["roles"],
+        election=script.get("election", False),
+        lang=script.get("lang", "fr"),
+        variant=script.get("variant", "classic"),
+    )
+    port = free_port()
+    server = Server(game.games, Endpoints(f"127.0.0.1:{port}", None, None), sweep_seconds=0.05)
+    server.start()
+
+    def last(address: str) -> Sent:
+        return game.mails(address)[-1]
+
+    try:
+        with smtplib.SMTP("127.0.0.1", port) as client:
+            for play in script["play"]:
+                if play.get("mj") == "end":
+                    sends = [("mj@example.org", "fin")]
+                else:
+                    senders = play["from"] if isinstance(play["from"], list) else [play["from"]]
+                    sends = [(Scenario.email(s), play["text"]) for s in senders]
+                    if "vote" in play["text"] and game.view()["phase"]["kind"] != "night":
+                        # a debate first: the others' last mail is now a post on the square
+                        poster = sends[0][0]
+                        square, mail = square_of(game, poster)
+                        post = quoted_reply(poster, mail, "Je me méfie de tout le monde ici.")
+                        post.replace_header("To", square)
+                        client.send_message(post)
+                        drained(game)
+                for sender, text in sends:
+                    msg = quoted_reply(sender, last(sender), text)
+                    client.send_message(msg)
+                    drained(game)
+                    answers = [m for m in game.mails(sender) if m.in_reply_to == msg["Message-ID"]]
+                    assert len(answers) == 1, f"{sender}: {text!r} not answered once"
+                expect = dict(play.get("expect", {}))
+                expect.pop("answer", None)
+                expect.pop("mail", None)
+                check(game, expect, None)
+    finally:
+        server.stop()
+    assert game.state.status == "ended"
+    final = script["play"][-1].get("expect", {})
+    if "winner" in final:
+        assert game.view()["winner"] == final["winner"]

@@ -38,9 +38,9 @@ def test_snapshot_not_written_on_conflict(store: EventStore) -> None:
 
 
 def test_fresh_database_is_at_head(store: EventStore) -> None:
-    assert migrate.head_revision() == "0004_outbox_retry"
+    assert migrate.head_revision() == "0005_inbox_recipient"
     with store.engine.connect() as conn:
-        assert migrate.current_revision(conn) == "0004_outbox_retry"
+        assert migrate.current_revision(conn) == "0005_inbox_recipient"
     tables = set(inspect(store.engine).get_table_names())
     assert tables >= STORE_TABLES | {"alembic_version"}
 

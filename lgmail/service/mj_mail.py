@@ -1,0 +1,104 @@
+"""The MJ's mail: his orders, and the alerts a mail in his name causes.
+
+The MJ writes from his registered address to his own address, `GAME+TOKEN@DOMAIN`, the
+Reply-To of every mail he gets (`lgmail.mail.addresses.mj_address`). A mail to the address of
+older versions (`GAME+mj@DOMAIN`), one from another address, or one that fails the configured
+authentication changes nothing: the registered MJ address is told, with his own address.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from lgmail.mail.addresses import mj_address
+from lgmail.mail.reading import ReadMail, orders_text
+from lgmail.mail.render import render
+from lgmail.orders.mj import parse_mj
+from lgmail.rules import events as ev
+from lgmail.rules.commands import EndStep
+from lgmail.rules.decide import decide
+from lgmail.rules.evolve import apply
+from lgmail.rules.refusal import Refusal
+from lgmail.rules.state import GameState
+from lgmail.rules.view import view
+from lgmail.service import notices
+from lgmail.service.notices import Processed
+from lgmail.service.notify import Mail
+from lgmail.store import OutgoingMail
+
+if TYPE_CHECKING:
+    from lgmail.service.inbound import Inbound
+
+
+def _refused(text: str, refusal: Refusal) -> dict[str, Any]:
+    return {"text": text, "ok": False, "cause": refusal.cause.value, "detail": dict(refusal.detail)}
+
+
+def orders(inbound: Inbound, inbox_id: int, game: str, mail: ReadMail) -> Processed:
+    """The MJ's orders, one a line, decided in turn; his answer says what was done."""
+    state = inbound.games.peek(game)
+    lines = parse_mj(orders_text(mail), list(state.players))
+
+    def attempt(s: GameState, now: datetime) -> tuple[list[ev.Event], list[dict[str, Any]]]:
+        events: list[ev.Event] = []
+        done: list[dict[str, Any]] = []
+        for line in lines:
+            command = line.result
+            if isinstance(command, Refusal):
+                done.append(_refused(line.text, command))
+                continue
+            decision = decide(s, command, now)
+            if isinstance(decision, Refusal):
+                done.append(_refused(line.text, decision))
+                continue
+            for event in decision:
+                apply(s, event)
+            events += decision
+            kind = "end" if isinstance(command, EndStep) else type(command).__name__
+            done.append({"text": line.text, "ok": True, "kind": kind})
+        return events, done
+
+    def extra(after: GameState, done: list[dict[str, Any]], now: datetime) -> list[OutgoingMail]:
+        subject, body = render(after.lang, "mj:answer", game=game, view=view(after), lines=done)
+        answer = Mail(None, after.mj or "", after.lang, "mj:answer", subject, body)
+        return [inbound.as_reply(after, answer, mail, now)]
+
+    cause = f"mail:{mail.message_id}"
+    inbound.games.transact(game, attempt, cause, extra=extra, inbox=(inbox_id, "mj"))
+    return Processed("mj", game)
+
+
+def alert(
+    inbound: Inbound, inbox_id: int, game: str, state: GameState, mail: ReadMail, why: str
+) -> Processed:
+    """A mail that would have been the MJ's orders changes nothing; the registered MJ address
+    is told (an automatic answer, within the day's limit): `why` is "old-address" (written to
+    `GAME+mj@`) or "forged" (another From, or the authentication failed)."""
+    outcome = "mj-refused"
+    if not state.mj:
+        return inbound.close(inbox_id, outcome, game)
+    registered = state.mj
+    conf = inbound.games.settings
+
+    def extra(after: GameState, _: None, now: datetime) -> list[OutgoingMail]:
+        if not inbound.guard.may_answer(registered, now):
+            return []
+        subject, body = render(
+            after.lang,
+            "mj:refused",
+            game=game,
+            why=why,
+            sender=mail.sender,
+            subject_seen=mail.subject,
+            address=mj_address(conf.secret, after.name, registered, conf.domain),
+        )
+        notice = Mail(None, registered, after.lang, "mj:refused", subject, body)
+        if why == "old-address" and mail.sender.strip().lower() == registered.lower():
+            return [inbound.as_reply(after, notice, mail, now, auto=True)]
+        return [inbound.games.envelope(after, notice, notices.alert_id(inbound, game, mail), now)]
+
+    inbound.games.commit(
+        game, [], f"mail:{mail.message_id}", extra=extra, inbox=(inbox_id, outcome)
+    )
+    return Processed(outcome, game)

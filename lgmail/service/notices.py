@@ -1,0 +1,113 @@
+"""The answers to a mail that orders nothing: a player writing to the wrong address, a forged
+sender (the registered address is told), a bounce (recorded for the MJ). Each is an automatic
+answer: within the day's limit (`lgmail.service.loops`)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from lgmail.mail.addresses import slug
+from lgmail.mail.reading import ReadMail
+from lgmail.mail.render import render
+from lgmail.rules import events as ev
+from lgmail.rules.state import GameState
+from lgmail.rules.view import view
+from lgmail.service.loops import AUTO_MARK
+from lgmail.service.notify import Mail
+from lgmail.store import OutgoingMail
+
+if TYPE_CHECKING:
+    from lgmail.service.inbound import Inbound
+
+
+@dataclass(frozen=True)
+class Processed:
+    """What became of one inbox row."""
+
+    outcome: str
+    game: str | None = None
+    answer: str | None = None
+
+
+def reply(
+    inbound: Inbound,
+    inbox_id: int,
+    game: str,
+    state: GameState,
+    player: str,
+    mail: ReadMail,
+    scheme: str,
+    outcome: str = "wrong-address",
+    **context: Any,
+) -> Processed:
+    """An automatic answer from `scheme` to `player`'s mail; nothing else changes."""
+    seat = state.players[player]
+
+    def extra(after: GameState, _: None, now: datetime) -> list[OutgoingMail]:
+        if not inbound.guard.may_answer(seat.email, now):
+            return []
+        subject, body = render(
+            seat.lang,
+            scheme,
+            game=game,
+            view=view(after, player),
+            me=player,
+            mail=mail,
+            **context,
+        )
+        answer = Mail(player, seat.email, seat.lang, scheme, subject, body)
+        return [inbound.as_reply(after, answer, mail, now, auto=True)]
+
+    inbound.games.commit(
+        game, [], f"mail:{mail.message_id}", extra=extra, inbox=(inbox_id, outcome)
+    )
+    return Processed(outcome, game)
+
+
+def forged(
+    inbound: Inbound, inbox_id: int, game: str, state: GameState, player: str, mail: ReadMail
+) -> Processed:
+    """Nothing changes; the registered address is told that someone tried."""
+    seat = state.players[player]
+
+    def extra(after: GameState, _: None, now: datetime) -> list[OutgoingMail]:
+        if not inbound.guard.may_answer(seat.email, now):
+            return []
+        subject, body = render(
+            seat.lang,
+            "player:forged",
+            game=game,
+            me=player,
+            view=view(after, player),
+            sender=mail.sender,
+            subject_seen=mail.subject,
+        )
+        notice = Mail(player, seat.email, seat.lang, "player:forged", subject, body)
+        return [inbound.games.envelope(after, notice, alert_id(inbound, game, mail), now)]
+
+    inbound.games.commit(
+        game, [], f"mail:{mail.message_id}", extra=extra, inbox=(inbox_id, "forged")
+    )
+    return Processed("forged", game)
+
+
+def alert_id(inbound: Inbound, game: str, mail: ReadMail) -> str:
+    """The Message-ID of the alert a forged mail causes (an automatic answer)."""
+    digest = hashlib.sha256(f"forged:{mail.message_id}".encode()).hexdigest()[:20]
+    return f"<{slug(game)}{AUTO_MARK}alert.{digest}@{inbound.domain}>"
+
+
+def bounce(inbound: Inbound, inbox_id: int, game: str, mail: ReadMail) -> Processed:
+    state = inbound.games.load(game)
+    assert mail.bounce is not None
+    failed = {r.lower() for r in mail.bounce.recipients}
+    events: list[ev.Event] = [
+        ev.MailBounced(p.name, p.email, mail.bounce.status or "")
+        for p in state.players.values()
+        if p.email.lower() in failed
+    ]
+    inbound.games.commit(game, events, f"mail:{mail.message_id}", inbox=(inbox_id, "bounce"))
+    return Processed("bounce", game)
