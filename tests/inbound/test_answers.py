@@ -136,6 +136,13 @@ def test_an_order_that_leaves_the_step_open_says_until_when(live: Live) -> None:
         "L'étape reste ouverte jusqu'à ce que chaque joueur concerné ait fini, ou jusqu'au "
         "lundi 30 novembre à 21h30. Écrivez « fini » quand vous avez terminé."
     ) in answer.body
+    # item 3: ten minutes later, by another mail, her second potion (003 allows both)
+    live.game.later(minutes=10)
+    assert live.game.step() == "sorciere"
+    poisoned = reply(live, "Chloé", "empoisonner Emma")
+    assert "Ordre enregistré" in poisoned.subject
+    assert live.game.phase() == ("day", 1)  # she used all she may: the night closes
+    assert live.game.alive("David") and not live.game.alive("Emma")
 
 
 @pytest.fixture
