@@ -28,3 +28,49 @@ def test_dates_in_words_in_paris_time() -> None:
 
 def test_templates_dir_is_the_top_level_folder() -> None:
     assert templates_dir() == Path(__file__).resolve().parents[1] / "templates"
+
+
+#: an order of each kind as players write it, and what its answer must say (#21 item 15)
+ORDERS = {
+    "voler voyante": ("Vous prendrez la carte Voyante", "You will take the card Seer"),
+    "rester voleur": ("Vous restez Voleur", "You stay Thief"),
+    "devenir salvateur": ("vous deviendrez Salvateur", "you will become"),
+    "espionner C3": ("la case C3", "square C3"),
+    "liste A": ("la liste A", "list A"),
+    "deplacer Alice liste B": ("Vous déplacerez Alice", "You will move Alice"),
+    "evenement 1": ("l'événement 1", "event 1"),
+    "garde Bruno": ("Bruno sera le Garde Champêtre", "Bruno will be"),
+    "clients Alice et Bruno": ("Vos clients : Alice et Bruno", "Your clients: Alice and Bruno"),
+    "manipuler Gaston": ("visite à Gaston", "visit Gaston"),
+    "detourner Gaston": ("ira à Gaston", "will go to Gaston"),
+    "prendre David": ("le rôle de David", "David's role"),
+    "rediriger Alice vers Bruno": ("visant Alice iront à Bruno", "at Alice will reach Bruno"),
+    "telepathie Alice : à demain": ("Votre message à Alice", "Your message to Alice"),
+    "assommer Bruno": ("Vous assommerez Bruno", "You will knock out Bruno"),
+    "tirer une carte": ("Vous tirez une carte", "You draw a card"),
+}
+
+
+def test_every_accepted_order_is_answered_with_what_it_will_do() -> None:
+    """#21 item 15: the answer to an accepted order says in words what it will do (« Vous
+    sonderez Alice »), never a bare echo (« voler . », « detourner Gaston. »), in both
+    languages; and every kind of order has its own sentence."""
+    import re
+
+    from lgmail.mail.render import environment
+    from lgmail.orders.parse import parse
+    from lgmail.rules.orders import Kind, Order
+    from lgmail.service.answers import line_of
+
+    players = ["Alice", "Bruno", "Chloé", "David", "Emma", "Gaston"]
+    for lang, index in (("fr", 0), ("en", 1)):
+        macros = environment(lang).get_template("macros.txt").module
+        for text, expected in ORDERS.items():
+            (line,) = parse(text, players, "Emma")
+            assert isinstance(line.result, Order), text
+            said = str(macros.order(line_of(line.text, line.result)))  # type: ignore[attr-defined]
+            assert expected[index] in said, (lang, text, said)
+        source = (templates_dir() / lang / "macros.txt").read_text(encoding="utf-8")
+        order_macro = source[source.index("macro order") : source.index("endmacro")]
+        sentences = set(re.findall(r'o.kind == "([a-z-]+)"', order_macro))
+        assert {k.value for k in Kind} - sentences == set(), lang
