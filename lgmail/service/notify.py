@@ -106,6 +106,8 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
         elif isinstance(event, ev.SeerSaw):
             out.append(_to(state, event.seer, "player:seer", target=event.target, role=event.role))
         elif isinstance(event, ev.WitchToldVictim):
+            if _closed_after(None, events[i + 1 :]):
+                continue  # the night ended with it (she had passed in advance): nothing to ask
             deadline = _next_deadline(state, events[i + 1 :])
             out.append(
                 _to(
@@ -130,9 +132,13 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                 out.append(dataclasses.replace(mail, channel=event.channel, author=event.author))
         elif isinstance(event, ev.StepOpened) and event.step not in variant_of(state).vote_steps:
             # a night step: each who can act in it is told what and until when (a vote of
-            # everyone is announced by the digest)
+            # everyone is announced by the digest); not when the step closed with it (every
+            # order was given in advance), nor to one who can do nothing now
+            if _closed_after(event.step, events[i + 1 :]):
+                continue
             for actor in event.actors:
-                if state.players[actor].alive:
+                can = can_do(state, actor) if state.players[actor].alive else []
+                if can:
                     out.append(
                         _to(
                             state,
@@ -140,21 +146,23 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                             "player:step",
                             step=event.step,
                             deadline=event.deadline,
-                            can=can_do(state, actor),
+                            can=can,
                         )
                     )
         elif isinstance(event, ev.RemindersSent):
             for late in event.players:
-                out.append(
-                    _to(
-                        state,
-                        late,
-                        "player:reminder",
-                        step=event.step,
-                        deadline=event.deadline,
-                        can=can_do(state, late),
+                can = can_do(state, late) if state.players[late].alive else []
+                if can:
+                    out.append(
+                        _to(
+                            state,
+                            late,
+                            "player:reminder",
+                            step=event.step,
+                            deadline=event.deadline,
+                            can=can,
+                        )
                     )
-                )
         elif isinstance(event, ev.AbsenceNoted) and state.mj:
             out.append(
                 _mail(
@@ -368,6 +376,15 @@ def _new_role(
 
 def _to(state: GameState, name: str, scheme: str, **ctx: Any) -> Mail:
     return _mail(state, name, state.players[name].email, scheme, me=name, **ctx)
+
+
+def _closed_after(step: str | None, later: list[ev.Event]) -> bool:
+    """Whether the night ends, or `step` closes, among the events that follow: a prompt for
+    it would arrive after it."""
+    return any(
+        isinstance(e, ev.DawnBroke) or (isinstance(e, ev.StepClosed) and e.step == step)
+        for e in later
+    )
 
 
 def _next_deadline(state: GameState, later: list[ev.Event]) -> str:
