@@ -124,6 +124,15 @@ class PostMessage:
 
 
 @dataclass(frozen=True)
+class NotePresence:
+    """A player wrote to the game and nothing of it was recorded (every line refused): he is
+    present all the same (002: the absences are of who sends nothing)."""
+
+    player: str
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
 class VoidMurmur:
     """The MJ voids a player's murmur of the night before it appears (002: "votre message sera
     remplacé par des 0 sans avertissement")."""
@@ -146,4 +155,5 @@ Command = (
     | Announce
     | PostMessage
     | VoidMurmur
+    | NotePresence
 )

@@ -25,6 +25,7 @@ from lgmail.rules.commands import (
     EndStep,
     ExtendDeadline,
     GiveOrder,
+    NotePresence,
     Pause,
     PostMessage,
     ReplacePlayer,
@@ -63,6 +64,8 @@ def decide(state: GameState, command: Command, now: datetime) -> Decision:
             advance(tx)
         elif isinstance(command, PostMessage):
             _post(tx, command)
+        elif isinstance(command, NotePresence):
+            _present(tx, command.player)
         else:
             _mj(tx, command)
     except Refused as refused:
@@ -280,6 +283,17 @@ def _post(tx: Tx, cmd: PostMessage) -> None:
         raise Refused(Cause.UNREADABLE, missing="text")
     readers = [n for n in variant.readers(s, cmd.channel) if n != player.name]
     tx.emit(ev.MessagePosted(cmd.channel, player.name, text, readers))
+    _present(tx, player.name)
+
+
+def _present(tx: Tx, name: str) -> None:
+    """A living player's first sign of life in this day or night, when no order shows it."""
+    s = tx.state
+    player = s.players.get(name)
+    if player is None or not player.alive or s.status != "running":
+        return
+    if s.phase in ("day", "night") and f"{s.phase} {s.number}" not in player.acted:
+        tx.emit(ev.PlayerPresent(name))
 
 
 def _end_step(tx: Tx) -> None:

@@ -389,6 +389,16 @@ class AbsenceNoted(Event):
     players: list[str]
 
 
+@event
+@dataclass(frozen=True)
+class PlayerPresent(Event):
+    """`player` wrote to the game this phase and no order of his was recorded (a refused one,
+    a post on a channel): he is present all the same (002: « les absences », of who sends
+    nothing, not of who sends badly)."""
+
+    player: str
+
+
 # --- Les Nombres (002_9504e6e276dc5f60.txt) -----------------------------------------------
 
 

@@ -193,6 +193,10 @@ def _resumed(s: GameState, e: ev.GameResumed) -> None:
     _shift(s, timedelta(seconds=e.seconds), reactions=True)
 
 
+def _present(s: GameState, e: ev.PlayerPresent) -> None:
+    s.players[e.player].acted.add(f"{s.phase} {s.number}")
+
+
 def _replaced(s: GameState, e: ev.PlayerReplaced) -> None:
     s.players[e.name].email = e.email
     s.players[e.name].substitute = e.by
@@ -227,6 +231,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.GamePaused: _paused,
     ev.GameResumed: _resumed,
     ev.PlayerReplaced: _replaced,
+    ev.PlayerPresent: _present,
     ev.Announced: _nothing,
     ev.MailBounced: _nothing,
     ev.MessagePosted: _nothing,

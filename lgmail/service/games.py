@@ -36,6 +36,7 @@ from lgmail.rules.commands import (
     EndStep,
     ExtendDeadline,
     GiveOrder,
+    NotePresence,
     Pause,
     PostMessage,
     ReplacePlayer,
@@ -503,6 +504,13 @@ class Games:
                         events += decision
                         steps += [e.step for e in decision if isinstance(e, ev.OrderAccepted)]
                 lines.append(line_of(line.text, result))
+            if not any(line["ok"] for line in lines):
+                # nothing recorded: he wrote all the same, which is presence (002's absences)
+                noted = decide(state, NotePresence(player), now)
+                if not isinstance(noted, Refusal):
+                    for event in noted:
+                        apply(state, event)
+                    events += noted
             if events:
                 events += self._tick_first(state, now)
             ok, subject, body = answer(state, player, lines, wants_help, steps, now)

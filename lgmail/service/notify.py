@@ -98,7 +98,7 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
         if isinstance(event, ev.GameStarted):
             out += [_role_mail(state, name) for name in state.players]
         elif isinstance(event, ev.PlayerReplaced) and state.status == "running":
-            out.append(_role_mail(state, event.name))
+            out.append(_role_mail(state, event.name, substitute=event.by))
         elif isinstance(event, ev.LoversUnited):
             for name in event.lovers:
                 partner = next((n for n in event.lovers if n != name), name)
@@ -174,6 +174,7 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                     day=event.day,
                     night=event.night,
                     players=event.players,
+                    **_absences_settled(event, events[i + 1 :]),
                 )
             )
         elif isinstance(event, ev.OrderAccepted | ev.PadAnnounced | ev.PadWithdrawn):
@@ -378,6 +379,21 @@ def _to(state: GameState, name: str, scheme: str, **ctx: Any) -> Mail:
     return _mail(state, name, state.players[name].email, scheme, me=name, **ctx)
 
 
+def _absences_settled(noted: ev.AbsenceNoted, later: list[ev.Event]) -> dict[str, Any]:
+    """What the rule set did at once about the absent players (002: a substitute takes the
+    seat, or the player is struck down): the MJ is offered his hand on the others only."""
+    replaced = {
+        e.name: e.by for e in later if isinstance(e, ev.PlayerReplaced) and e.name in noted.players
+    }
+    struck = [
+        e.name
+        for e in later
+        if isinstance(e, ev.PlayerDied) and e.cause == "struck" and e.name in noted.players
+    ]
+    left = [n for n in noted.players if n not in replaced and n not in struck]
+    return {"replaced": replaced, "struck": struck, "left": left}
+
+
 def _closed_after(step: str | None, later: list[ev.Event]) -> bool:
     """Whether the night ends, or `step` closes, among the events that follow: a prompt for
     it would arrive after it."""
@@ -396,7 +412,9 @@ def _next_deadline(state: GameState, later: list[ev.Event]) -> str:
     return state.phase_deadline.isoformat() if state.phase_deadline else ""
 
 
-def _role_mail(state: GameState, name: str) -> Mail:
+def _role_mail(state: GameState, name: str, substitute: str | None = None) -> Mail:
+    """`name`'s role and what he knows; for a `substitute` taking the seat in a running game,
+    whose seat it is, what it learned and spent, and what it may do now."""
     me = state.players[name]
     spec = ROLES[me.role]
     pack = [n for n in _pack(state) if n != name] if name in _pack(state) else []
@@ -420,6 +438,12 @@ def _role_mail(state: GameState, name: str) -> Mail:
         deadline=state.phase_deadline.isoformat() if state.phase_deadline else None,
         # 004: the cards set aside for his role (the Voleur's two, the Comédien's three)
         aside=list(state.extra.get("aside", {}).get(name, [])),
+        substitute=substitute,
+        learned=dict(me.learned) if substitute else {},
+        partner=next((n for n in state.lovers if n != name), None)
+        if name in state.lovers
+        else None,
+        can=can_do(state, name) if substitute else [],
     )
 
 

@@ -94,3 +94,41 @@ def test_an_excuse_names_the_debate_day_it_covers(tmp_path: Path) -> None:
     quiet_day(g, absent=("Emma",))
     assert not g.alive("Emma")
     assert [(e["name"], e["cause"]) for e in g.events("PlayerDied")] == [("Emma", "struck")]
+
+
+def test_the_substitute_is_told_whose_seat_and_the_mj_is_offered_only_the_others(
+    tmp_path: Path,
+) -> None:
+    """#21 item 7, 002_9504e6e276dc5f60.txt: « les absences [...] causeront un remplacement »:
+    the substitute is told whose seat he takes, in which phase, and what it may do now (not
+    « La partie commence »); the MJ is told who was replaced and struck, and offered his hand
+    on nobody else."""
+    g = game(tmp_path, substitutes=["Zoé <zoe@example.org>"])
+    elect(g, None)
+    rise(g)
+    g.new_mails()
+    quiet_day(g, absent=("Emma", "Farid"))
+    (welcome,) = [m for m in g.new_mails("zoe@example.org") if "rôle" in m.subject]
+    assert "Bonjour Zoé" in welcome.body and "Vous remplacez Emma" in welcome.body
+    assert "commence" not in welcome.body
+    assert "Nous sommes dans le jour 2" in welcome.body
+    assert "Vous pouvez maintenant : vote NOM" in welcome.body
+    mj = [m for m in g.mails("mj@example.org") if "Absences" in m.subject][-1]
+    assert "Zoé remplace Emma" in mj.body and "Farid" in mj.body.split("Foudroyé")[1]
+    assert "remplacer NOM" not in mj.content  # the footer lists every MJ order
+
+
+def test_a_refused_order_still_shows_presence(tmp_path: Path) -> None:
+    """#21 item 7, 002_9504e6e276dc5f60.txt: « les absences non-justifiées pendant une journée
+    de débat (dans le jeu) et une nuit »: an absence is sending nothing; a player whose every
+    line was refused, or who only debated on the square, sent something."""
+    g = game(tmp_path, substitutes=["Zoé <zoe@example.org>"])
+    elect(g, None)
+    rise(g)
+    assert g.phase() == ("day", 1)
+    assert not g.act("Emma", "vote Personne-Inconnu").ok
+    assert g.post("Farid", "place", "Je me méfie de Gina.").ok
+    quiet_day(g, absent=("Emma", "Farid"))
+    assert g.events("AbsenceNoted") == []
+    assert g.events("PlayerReplaced") == []
+    assert [e["player"] for e in g.events("PlayerPresent")] == ["Emma", "Farid"]
