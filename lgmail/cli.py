@@ -248,7 +248,7 @@ def _run(games: Games, args: argparse.Namespace) -> int:
         return 0 if answer.ok else 1
     if args.command == "phase" and args.phase_command == "end":
         state, events = games.end_step(args.name)
-        print(_announced(state, events), end="")
+        print(_announced(state, events, ended=True), end="")
         return 0
     mj = _mj_command(args, games)
     if mj is not None:
@@ -486,9 +486,13 @@ def _state(games: Games, args: argparse.Namespace) -> int:
     return 0
 
 
-def _announced(state: GameState, events: list[ev.Event]) -> str:
+def _announced(state: GameState, events: list[ev.Event], ended: bool = False) -> str:
     closed = [e for e in events if isinstance(e, ev.StepClosed)]
     lines = [f"step {e.step} closed ({e.reason})\n" for e in closed]
+    rose = next((e for e in events if isinstance(e, ev.PhaseOpened)), None)
+    if ended and rose is not None and all(e.reason != "mj" for e in closed):
+        # `phase end` in the wait for the rising hour: the phase rises now, nothing closes
+        lines.append(f"{rose.kind} {rose.number} rises now; no step closed\n")
     return "".join(lines) + announcement(state, events)
 
 

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from lgmail.rules.state import GameState
+
 DEFAULT_TZ = "Europe/Paris"
 #: how much earlier than its nominal end a phase may close to meet `close_at`
 SLACK = timedelta(hours=1)
@@ -65,3 +67,31 @@ def rise_after(moment: datetime, options: Mapping[str, object]) -> datetime | No
     if rise < wall:
         rise += timedelta(days=1)
     return instant(rise, tz)
+
+
+def first_rise(start: datetime, minutes: int, options: Mapping[str, object]) -> datetime:
+    """When the first phase rises, for a game started at `start`: at once, unless with
+    `rise_at` it would then last longer than its `minutes` before it closes (002: « La partie
+    commence par une journée d'élection qui ne dure que 23h30 »: started at noon, it would last
+    33h30); then at the next rising hour. Started at 22:00, or in the hour after, it rises at
+    once and still closes at 21:30 the next day."""
+    rise = rise_after(start, options)
+    if rise is None:
+        return start
+    tz = str(options.get("tz") or DEFAULT_TZ)
+    length = local(phase_end(start, minutes, options), tz) - local(start, tz)
+    return start if length <= timedelta(minutes=minutes) else rise
+
+
+def rising(state: GameState) -> datetime | None:
+    """When the game waits for a phase to rise at its set hour (option `rise_at`): the next
+    phase, once this one is resolved and nothing is pending (002: phases close at 21:30 and
+    rise at 22:00); or this one, announced ahead of its rising hour and not risen yet (the
+    first phase of a game started outside it). None: nothing waits for a rising hour."""
+    if state.status != "running" or state.reactions or state.step is not None:
+        return None
+    if not state.resolved:
+        if state.closed_steps or state.phase_at is None or not state.options.get("rise_at"):
+            return None
+        return state.phase_at
+    return rise_after(state.closed_at, state.options) if state.closed_at else None

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 
 from lgmail.rules import events as ev
 from lgmail.rules import options as options_rules
-from lgmail.rules.calendar import phase_end, rise_after
+from lgmail.rules.calendar import first_rise, phase_end, rising
 from lgmail.rules.commands import (
     Announce,
     Command,
@@ -225,7 +225,12 @@ def _start(tx: Tx) -> None:
         raise Refused(Cause.NO_GAME)
     tx.emit(ev.GameStarted())
     variant = variant_of(s)
-    _open_phase(tx, variant, *variant.first_phase(s))
+    kind, number = variant.first_phase(s)
+    # a game whose phases rise at a set hour announces its first phase now, to rise then
+    minutes = int(variant.duration(s, kind).total_seconds() // 60)
+    tx.at = first_rise(tx.now, minutes, s.options)
+    _open_phase(tx, variant, kind, number)
+    tx.at = tx.now
     advance(tx)
 
 
@@ -291,6 +296,8 @@ def _present(tx: Tx, name: str) -> None:
     s = tx.state
     player = s.players.get(name)
     if player is None or not player.alive or s.status != "running":
+        return
+    if not variant_of(s).counts_presence:
         return
     if s.phase in ("day", "night") and f"{s.phase} {s.number}" not in player.acted:
         tx.emit(ev.PlayerPresent(name))
@@ -363,6 +370,17 @@ def advance(tx: Tx, force: bool = False) -> None:
             variant.close_step(tx, step.name)
             continue
         if not s.resolved:
+            rise = rising(s)
+            if rise is not None and rise > tx.now:
+                # announced, not risen yet: the MJ raises it now (its steps from now on)
+                if not force:
+                    return
+                force = False
+                tx.at = tx.now
+                _open_phase(tx, variant, s.phase, s.number)
+                continue
+            if rise is not None:
+                tx.at = max(tx.at, rise)
             planned = next((p for p in s.plan if variant.actors(s, p.name)), None)
             if planned is not None:
                 deadline = max(planned.deadline, tx.at)
@@ -380,19 +398,16 @@ def advance(tx: Tx, force: bool = False) -> None:
             tx.emit(ev.GameEnded(result[0], result[1]))
             return
         rise = rising(s)
-        if rise is not None and not force:
+        if rise is not None and force:
+            # in the wait for the rising hour, the MJ raises the next phase now, and closes
+            # nothing of it
+            tx.at = tx.now
+        elif rise is not None:
             if rise > tx.now:
                 return
             tx.at = max(tx.at, rise)
+        force = False
         _open_phase(tx, variant, *variant.next_phase(s))
-
-
-def rising(state: GameState) -> datetime | None:
-    """When the next phase rises, for rule sets whose phases rise at a set hour (option
-    `rise_at`): the phase is resolved and nothing is pending. None: at once, or not now."""
-    if not state.resolved or state.reactions or state.step is not None:
-        return None
-    return rise_after(state.closed_at, state.options) if state.closed_at else None
 
 
 def reminder_at(state: GameState) -> datetime | None:
@@ -440,7 +455,8 @@ def next_deadline(state: GameState) -> datetime | None:
 
 def pending_actors(state: GameState) -> Mapping[str, list[str]]:
     """For reminders and help: who can still act, by step of the current phase."""
-    if state.status != "running":
+    if state.status != "running" or rising(state) is not None:
+        # nothing to do while a phase waits for its rising hour
         return {}
     variant = variant_of(state)
     steps = ([state.step.name] if state.step else []) + [p.name for p in state.plan]

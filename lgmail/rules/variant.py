@@ -23,6 +23,9 @@ class Variant(Protocol):
     choices: Mapping[str, tuple[str, ...]]
     #: the steps where everyone votes (announced by the public digest, not one by one)
     vote_steps: frozenset[str]
+    #: whether writing without an order recorded counts as presence (PlayerPresent): where
+    #: absences cost the seat (002), not where they are only told to the MJ
+    counts_presence: bool
 
     def composition(self, count: int) -> list[str]:
         """The default deal for `count` players."""

@@ -1,16 +1,22 @@
 """Per-player views: what each player may know (boardgame.io's playerView).
 
-A player knows their own role, their pack when they are a wolf, their lover (by name) and,
-for Cupidon, the couple he made, what their own power taught them (the Voyante's probes), and
-what is public: deaths and the roles they revealed, the captain, the winners. The MJ (viewer
-None) knows everything. Every text sent to a player is rendered from this view only.
+A player knows their own role and the camp they play for now, their pack when they are a wolf,
+their lover (by name) and, for Cupidon, the couple he made, what their own power taught them
+(the Voyante's probes, and the colour she was told with the Enfant Sauvage's role), and what is
+public: deaths and the roles they revealed, the captain, the winners, the phase and its
+deadline, and the step where everyone votes. A night step shows only in the view of a player who
+acts in it: to the others, `step` is null and `deadline` is the phase's (a step's name, or its
+deadline, would tell which roles are in play). The MJ (viewer None) knows everything. Every text
+sent to a player is rendered from this view only.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from lgmail.rules.roles import CAMP_OF
+from lgmail.rules.roles.voyante import COLOURS_SEEN
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.variants import variant_of
 
@@ -39,30 +45,74 @@ def phase_of(state: GameState) -> dict[str, Any]:
     return {"kind": kind, "number": state.number}
 
 
+def camp_now(player: Player) -> str:
+    """The camp `player` plays for now: his card's, unless the rule set changed it (an
+    infection, the Enfant Sauvage's model dead, a multi-class role's alignment, a recruit:
+    `Player.links["camp"]`)."""
+    return player.links.get("camp") or CAMP_OF[player.role]
+
+
+def shown_step(state: GameState, viewer: str | None) -> str | None:
+    """The open step as `viewer` may see it: every step for the MJ; for a player, a step where
+    everyone votes (announced publicly), or a step he acts in; else None."""
+    if state.step is None:
+        return None
+    name = state.step.name
+    if viewer is None:
+        return name
+    variant = variant_of(state)
+    if name in variant.vote_steps or viewer in variant.actors(state, name):
+        return name
+    return None
+
+
+def shown_deadline(state: GameState, viewer: str | None) -> datetime | None:
+    """The open step's deadline where the step is shown; to a player who does not act in it,
+    the phase's deadline (which no secret step moves)."""
+    if state.step is None:
+        return None
+    if viewer is None or shown_step(state, viewer) is not None:
+        return state.step.deadline
+    return state.phase_deadline
+
+
 def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
     """The JSON shape of `lgmail state` (the CLI contract)."""
     roles = known_roles(state, viewer)
+    colours: dict[str, str] = (
+        {} if viewer is None else dict(state.extra.get(COLOURS_SEEN, {}).get(viewer, {}))
+    )
 
     def seat(p: Player) -> dict[str, Any]:
         role = roles.get(p.name)
+        card = CAMP_OF.get(role) if role else None
+        # the camp he plays for now: the MJ knows it of everyone, a player of himself, and
+        # everyone at the end; else the camp of the role the viewer knows
+        now = viewer is None or p.name == viewer or state.ended
+        camp = camp_now(p) if now and role == p.role else card
         out = {
             "name": p.name,
             "email": p.email,
             "alive": p.alive,
             "role": role,
-            "camp": CAMP_OF.get(role) if role else None,
+            "camp": camp,
         }
+        if card is not None and camp != card:
+            out["card_camp"] = card
+        if p.name in colours:
+            out["colour"] = colours[p.name]
         if p.gender:
             out["gender"] = p.gender
         return out
 
+    deadline = shown_deadline(state, viewer)
     out: dict[str, Any] = {
         "game": state.name,
         "variant": state.variant,
         "status": state.status,
         "phase": phase_of(state),
-        "step": None if state.step is None else state.step.name,
-        "deadline": None if state.step is None else state.step.deadline.isoformat(),
+        "step": shown_step(state, viewer),
+        "deadline": None if deadline is None else deadline.isoformat(),
         "players": [seat(p) for p in state.players.values()],
         "captain": state.captain,
         "marked": state.marked(),

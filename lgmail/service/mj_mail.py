@@ -35,6 +35,14 @@ def _refused(text: str, refusal: Refusal) -> dict[str, Any]:
     return {"text": text, "ok": False, "cause": refusal.cause.value, "detail": dict(refusal.detail)}
 
 
+def _rose(events: list[ev.Event]) -> dict[str, Any]:
+    """`fin` in the wait for a phase's rising hour: the phase it raised now, nothing closed."""
+    if any(isinstance(e, ev.StepClosed) and e.reason == "mj" for e in events):
+        return {}
+    rose = next((e for e in events if isinstance(e, ev.PhaseOpened)), None)
+    return {"rose": {"kind": rose.kind, "number": rose.number}} if rose else {}
+
+
 def orders(inbound: Inbound, inbox_id: int, game: str, mail: ReadMail) -> Processed:
     """The MJ's orders, one a line, decided in turn; his answer says what was done."""
     state = inbound.games.peek(game)
@@ -55,8 +63,10 @@ def orders(inbound: Inbound, inbox_id: int, game: str, mail: ReadMail) -> Proces
             for event in decision:
                 apply(s, event)
             events += decision
-            kind = "end" if isinstance(command, EndStep) else type(command).__name__
-            done.append({"text": line.text, "ok": True, "kind": kind})
+            if isinstance(command, EndStep):
+                done.append({"text": line.text, "ok": True, "kind": "end", **_rose(decision)})
+            else:
+                done.append({"text": line.text, "ok": True, "kind": type(command).__name__})
         return events, done
 
     def extra(after: GameState, done: list[dict[str, Any]], now: datetime) -> list[OutgoingMail]:

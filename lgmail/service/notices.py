@@ -44,54 +44,56 @@ def reply(
     **context: Any,
 ) -> Processed:
     """An automatic answer from `scheme` to `player`'s mail; nothing else changes."""
-    seat = state.players[player]
-
-    def extra(after: GameState, _: None, now: datetime) -> list[OutgoingMail]:
-        if not inbound.guard.may_answer(seat.email, now):
-            return []
-        subject, body = render(
-            seat.lang,
-            scheme,
-            game=game,
-            view=view(after, player),
-            me=player,
-            mail=mail,
-            **context,
-        )
-        answer = Mail(player, seat.email, seat.lang, scheme, subject, body)
-        return [inbound.as_reply(after, answer, mail, now, auto=True)]
-
-    inbound.games.commit(
-        game, [], f"mail:{mail.message_id}", extra=extra, inbox=(inbox_id, outcome)
-    )
-    return Processed(outcome, game)
+    return _notice(inbound, inbox_id, game, player, mail, scheme, outcome, mail=mail, **context)
 
 
 def forged(
     inbound: Inbound, inbox_id: int, game: str, state: GameState, player: str, mail: ReadMail
 ) -> Processed:
-    """Nothing changes; the registered address is told that someone tried."""
-    seat = state.players[player]
+    """Nothing changes; the registered address is told that someone tried (a new mail, not
+    a reply: the forger's mail is no thread of his)."""
+    return _notice(
+        inbound,
+        inbox_id,
+        game,
+        player,
+        mail,
+        "player:forged",
+        "forged",
+        sender=mail.sender,
+        subject_seen=mail.subject,
+    )
+
+
+def _notice(
+    inbound: Inbound,
+    inbox_id: int,
+    game: str,
+    player: str,
+    original: ReadMail,
+    scheme: str,
+    outcome: str,
+    **context: Any,
+) -> Processed:
+    """Mail `scheme` to `player`'s registered address (an automatic answer, within the day's
+    limit) and mark the inbox row; nothing else changes."""
 
     def extra(after: GameState, _: None, now: datetime) -> list[OutgoingMail]:
+        seat = after.players[player]
         if not inbound.guard.may_answer(seat.email, now):
             return []
         subject, body = render(
-            seat.lang,
-            "player:forged",
-            game=game,
-            me=player,
-            view=view(after, player),
-            sender=mail.sender,
-            subject_seen=mail.subject,
+            seat.lang, scheme, game=game, view=view(after, player), me=player, **context
         )
-        notice = Mail(player, seat.email, seat.lang, "player:forged", subject, body)
-        return [inbound.games.envelope(after, notice, alert_id(inbound, game, mail), now)]
+        notice = Mail(player, seat.email, seat.lang, scheme, subject, body)
+        if outcome == "forged":
+            return [inbound.games.envelope(after, notice, alert_id(inbound, game, original), now)]
+        return [inbound.as_reply(after, notice, original, now, auto=True)]
 
     inbound.games.commit(
-        game, [], f"mail:{mail.message_id}", extra=extra, inbox=(inbox_id, "forged")
+        game, [], f"mail:{original.message_id}", extra=extra, inbox=(inbox_id, outcome)
     )
-    return Processed("forged", game)
+    return Processed(outcome, game)
 
 
 def alert_id(inbound: Inbound, game: str, mail: ReadMail) -> str:

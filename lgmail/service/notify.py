@@ -184,8 +184,6 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                 out.append(_to(state, winner, "player:murmur", jackpot=winner in event.jackpot))
         elif isinstance(event, ev.FoxSniffed):
             out.append(_to(state, event.fox, "player:notice", kind=event.TYPE, **event.payload()))
-        elif isinstance(event, ev.ColourSeen):
-            out.append(_to(state, event.seer, "player:notice", kind=event.TYPE, **event.payload()))
         elif isinstance(event, ev.PriestAnswered):
             out.append(
                 _to(state, event.priest, "player:notice", kind=event.TYPE, **event.payload())
@@ -478,10 +476,19 @@ def public_facts(events: list[ev.Event]) -> list[dict[str, Any]]:
 
 
 def _told(state: GameState, facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """002: "La cause des morts ne sera pas annoncée" (option `announce_causes`)."""
+    """002: "La cause des morts ne sera pas annoncée" (option `announce_causes`): nor the
+    Chasseur's pending shot or his not shooting, which tell how he died (his shot is told as
+    its victim's death)."""
     if state.options.get("announce_causes", True):
         return facts
-    return [{**f, "cause": ""} if f["type"] == "PlayerDied" else f for f in facts]
+    told = [f for f in facts if not _tells_cause(f)]
+    return [{**f, "cause": ""} if f["type"] == "PlayerDied" else f for f in told]
+
+
+def _tells_cause(fact: dict[str, Any]) -> bool:
+    return fact["type"] == "HunterShot" or (
+        fact["type"] == "ReactionAwaited" and fact.get("kind") == "tirer"
+    )
 
 
 def digest(state: GameState, events: list[ev.Event]) -> list[Mail]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 import errno
 import socket
 from collections.abc import Iterator
+from contextlib import contextmanager
 from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
@@ -80,11 +81,17 @@ def database(request: pytest.FixtureRequest) -> str | None:
     return None if request.param == "sqlite" else str(request.getfixturevalue("pg_schema"))
 
 
-@pytest.fixture
-def live(tmp_path: Path, database: str | None) -> Iterator[Live]:
-    game = Scenario(tmp_path, ROLES, db=database)
+@contextmanager
+def running(game: Scenario) -> Iterator[Live]:
+    """`lgmail serve` for `game` while the block runs."""
     server, smtp, lmtp = serve(game)
     try:
         yield Live(game, server, smtp, lmtp)
     finally:
         server.stop()
+
+
+@pytest.fixture
+def live(tmp_path: Path, database: str | None) -> Iterator[Live]:
+    with running(Scenario(tmp_path, ROLES, db=database)) as served:
+        yield served

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.inbound.conftest import ROLES, Live, serve
+from tests.inbound.conftest import ROLES, Live, running
 from tests.inbound.test_smtp import answers, send, wait_for
 from tests.scenario import Scenario, Sent
 
@@ -149,11 +149,8 @@ def test_an_order_that_leaves_the_step_open_says_until_when(live: Live) -> None:
 def gendered(tmp_path: Path, database: str | None) -> Iterator[Live]:
     """The game of `live`, Chloé written in the feminine and Bruno in the masculine."""
     game = Scenario(tmp_path, ROLES, db=database, genders={"Chloé": "f", "Bruno": "m"})
-    server, smtp, lmtp = serve(game)
-    try:
-        yield Live(game, server, smtp, lmtp)
-    finally:
-        server.stop()
+    with running(game) as served:
+        yield served
 
 
 def test_the_dead_are_told_in_their_gender_in_one_colon(gendered: Live) -> None:

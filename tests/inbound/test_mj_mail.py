@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.inbound.conftest import ROLES, Live, serve
+from tests.inbound.conftest import ROLES, Live, running
 from tests.inbound.test_smtp import answers, send, wait_for
 from tests.scenario import Scenario
 
@@ -26,12 +26,8 @@ def authenticated(tmp_path: Path) -> Iterator[Live]:
     (data / "lgmail.toml").write_text(
         f'[mail]\nauth = "authentication-results"\nauthserv_id = "{MX}"\n', encoding="utf-8"
     )
-    game = Scenario(tmp_path, ROLES)
-    server, smtp, lmtp = serve(game)
-    try:
-        yield Live(game, server, smtp, lmtp)
-    finally:
-        server.stop()
+    with running(Scenario(tmp_path, ROLES)) as served:
+        yield served
 
 
 def mj_address(live: Live) -> str:

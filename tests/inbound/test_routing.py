@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.inbound.conftest import ROLES, Live, serve
+from tests.inbound.conftest import ROLES, Live, running
 from tests.inbound.test_smtp import answers, send, wait_for
 from tests.scenario import Scenario, Sent
 
@@ -18,12 +18,8 @@ from tests.scenario import Scenario, Sent
 @pytest.fixture
 def election(tmp_path: Path, database: str | None) -> Iterator[Live]:
     """The classic game of `live`, opening on the Capitaine's election (a vote by day)."""
-    game = Scenario(tmp_path, ROLES, db=database, election=True)
-    server, smtp, lmtp = serve(game)
-    try:
-        yield Live(game, server, smtp, lmtp)
-    finally:
-        server.stop()
+    with running(Scenario(tmp_path, ROLES, db=database, election=True)) as served:
+        yield served
 
 
 def digest(live: Live, player: str) -> Sent:

@@ -79,7 +79,8 @@ def test_a_substitute_takes_the_seat_gets_the_role_and_plays(tmp_path: Path) -> 
     game = Scenario(tmp_path, ROLES)
     game.mj(ReplacePlayer("Bruno", "remplacant@example.org", "Rémi"))
     role = [m for m in game.mails("remplacant@example.org") if "Votre rôle" in m.subject]
-    assert len(role) == 1 and "Vous êtes Voyante." in role[0].body
+    assert len(role) == 1 and "Vous remplacez Bruno" in role[0].body
+    assert "Son rôle : Voyante." in role[0].body
     assert "Rémi prend la place de Bruno." in game.mails("Chloe")[-1].body
     old = game.games.act(game.name, "bruno@example.org", "sonder Alice")
     assert not old.ok

@@ -70,7 +70,7 @@ def test_twenty_numbers_drawn_at_each_dawn_until_day_3_and_a_hit_earns_a_murmur(
     for _ in range(4):
         g.new_mails()
         rise(g)  # dawn
-        (dawn,) = [b for b in digests(g, "Gina") if "Le jour se lève" in b]
+        (dawn,) = [b for b in digests(g, "Gina") if "est close." in b]
         assert ("Tirage de la loterie" in dawn) is (g.state.number <= 3)
         blank_rest(g)
         rise(g)  # the stake (everyone blank), then the night rises
@@ -134,13 +134,40 @@ def test_a_murmur_has_at_most_living_players_plus_the_night_number_words(tmp_pat
     answer = g.refused(holder, "murmure " + " ".join(words), "not_allowed")
     assert f"votre mur-mur compte {limit + 1} mots" in answer.text
     assert f"la limite cette nuit est de {limit}" in answer.text
-    # glued words count as several: the seed's example is more than one word
-    glued = "murmure " + " ".join(["mot"] * (limit - 1)) + " jaisondémaléetmoghloups"
-    answer = g.refused(holder, glued, "not_allowed")
-    counted = next(line["detail"]["words"] for line in answer.lines if not line["ok"])
-    assert int(counted) > limit
     assert "Mur-mur enregistré" in g.ok(holder, "murmure " + " ".join(["mot"] * limit)).text
     assert g.events("MurmurWritten")[-1]["words"] == limit
+
+
+def test_a_murmur_shortened_by_glued_words_appears_as_zeros_without_warning(
+    tmp_path: Path,
+) -> None:
+    """002_9504e6e276dc5f60.txt: « Nombre de mots maximum dans un mur-mur = Nombre de joueurs
+    vivants + Numéro de la nuit où ils utilisent leur mur-mur. Si vous essayez n'importe quel
+    moyen abusé pour raccourcir vos phrases (ex : jaisondémaléetmoghloups), votre message sera
+    remplacé par des 0 sans avertissement. »: within the limit word for word as written, over
+    it with the glued words counted, the murmur is taken like any other and appears as zeros."""
+    g = game(tmp_path)
+    tickets(g)
+    blank_rest(g)
+    rise(g)
+    rise(g)  # dawn 1: the draw
+    holder = next(n for n in ROLES if memory.murmurs_left(g.state, n) and g.alive(n))
+    blank_rest(g)
+    rise(g)
+    limit = len(g.state.living()) + 2
+    glued = " ".join(["mot"] * (limit - 1)) + " jaisondémaléetmoghloups"
+    answer = g.act(holder, "murmure " + glued)
+    assert answer.ok and "Mur-mur enregistré : il paraîtra à l'aube" in answer.text
+    assert not any(word in answer.text for word in ("mots", "limite", "collés", "0 0"))
+    (written,) = g.events("MurmurWritten")
+    assert written["text"] == glued and written["words"] > limit  # the MJ's log keeps it
+    g.new_mails()
+    rise(g)  # dawn 2
+    (published,) = g.events("MurmurPublished")
+    assert published["text"] == " ".join(["0"] * limit)
+    dawn = digests(g, "Hugo")[0]
+    assert f"Un mur-mur : « {published['text']} »" in dawn and "jaisondémal" not in dawn
+    assert not any("jaisondémal" in m.body for m in g.mails(holder))
 
 
 def test_a_murmur_appears_at_dawn_without_its_author_unless_he_died(tmp_path: Path) -> None:

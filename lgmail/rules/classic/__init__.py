@@ -76,6 +76,7 @@ MINUTES = {"election": 23 * 60 + 30, "day": 47 * 60 + 30, "night": 23 * 60 + 30}
 class Classic:
     name = "classic"
     vote_steps = frozenset({ELECTION, VOTE})
+    counts_presence = False
     roles: Mapping[str, RoleSpec] = CLASSIC_ROLES
     defaults: Mapping[str, object] = {
         "election": True,

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lgmail.rules import events as ev
+from lgmail.rules.nombres import memory
 from lgmail.rules.state import GameState
 
 
@@ -72,7 +73,9 @@ def _shared(s: GameState, e: ev.JackpotShared) -> None:
 
 
 def _murmur(s: GameState, e: ev.MurmurWritten) -> None:
-    s.extra.setdefault("tonight", {})[e.player] = [e.night, e.text, e.words]
+    """The murmur, with the limit of the night as it was written (dawn's deaths change it)."""
+    limit = memory.murmur_limit(s, e.night)
+    s.extra.setdefault("tonight", {})[e.player] = [e.night, e.text, e.words, limit]
     _acted(s, e.player)
 
 

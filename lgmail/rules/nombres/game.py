@@ -2,14 +2,16 @@
 rules.
 
 - Clock (Règle 1): phases rise at 22:00 and close at 21:30, Europe/Paris: a 23h30 election
-  day, then nights of 23h30 and days of 47h30; nothing closes early.
+  day, then nights of 23h30 and days of 47h30; nothing closes early. While a phase waits for
+  its rising hour, orders of a phase are refused with what it waits for (`clock`).
 - Votes (Règle 2, 4): blank allowed; the Nombre Fétiche votes 1.5; a tie kills nobody (elects
   nobody) and marks the tied until one of them dies; the captain's testament names his heirs.
   The Idiot du Village (named by 002's PAD rule) is revealed by the stake and votes no more.
 - The den (Règle 5): open all game long; the wolves' victim is their vote (a tie kills nobody);
   the pack's one PAD.
 - Absences (Règle 3), the lottery and murmurs (Règle 7), the end (Règle 6).
-- Deaths (Règle 8) are announced in an order drawn at random (an event), without their causes.
+- Deaths (Règle 8) are announced in an order drawn at random (an event), without their causes
+  (option `announce_causes`: the mails tell neither a cause nor the Chasseur's pending shot).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections.abc import Mapping
 from lgmail.rules import events as ev
 from lgmail.rules.classic import CLASSIC_ROLES, MINUTES, VOTE, Classic, channels
 from lgmail.rules.classic import deaths as classic_deaths
-from lgmail.rules.nombres import absences, lottery, murmurs, pad, testament, votes
+from lgmail.rules.nombres import absences, clock, lottery, murmurs, pad, testament, votes
 from lgmail.rules.nombres.outcome import outcome as nombres_outcome
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
@@ -33,6 +35,8 @@ ELECTION = "election"
 
 class Nombres(Classic):
     name = "nombres"
+    #: 002: « les absences non-justifiées [...] causeront un remplacement »: of who sends nothing
+    counts_presence = True
     #: 003's roles, and the Idiot du Village (as 004 plays him) that 002's PAD rule names
     roles: Mapping[str, RoleSpec] = {
         **CLASSIC_ROLES,
@@ -64,6 +68,16 @@ class Nombres(Classic):
     # --- orders ----------------------------------------------------------------------------
 
     def accept(self, tx: Tx, player: Player, order: Order) -> None:
+        """An order; while the game waits for a phase to rise, refused with what it waits for
+        (`clock`)."""
+        upcoming = self.next_phase(tx.state)
+        try:
+            clock.not_risen(tx, order.kind, upcoming)
+            self._accept(tx, player, order)
+        except Refused as refused:
+            raise clock.explained(tx, refused, upcoming) from None
+
+    def _accept(self, tx: Tx, player: Player, order: Order) -> None:
         s = tx.state
         for name in order.targets:
             if order.kind is not Kind.PAD and not s.players[name].alive:

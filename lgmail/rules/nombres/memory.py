@@ -57,9 +57,16 @@ def murmurs_left(s: GameState, player: str) -> int | None:
     return earned - int(s.extra.get("used", {}).get(player, 0))
 
 
-def murmur_tonight(s: GameState, player: str) -> tuple[str, int] | None:
-    """The murmur `player` wrote this night (text, words), if any."""
+def murmur_limit(s: GameState, night: int) -> int:
+    """002: « Nombre de mots maximum dans un mur-mur = Nombre de joueurs vivants + Numéro de la
+    nuit où ils utilisent leur mur-mur »."""
+    return len(s.living()) + night
+
+
+def murmur_tonight(s: GameState, player: str) -> tuple[str, int, int] | None:
+    """The murmur `player` wrote this night (text, words, the limit when he wrote it), if any."""
     entry = s.extra.get("tonight", {}).get(player)
     if not entry or s.phase != "night" or int(entry[0]) != s.number:
         return None
-    return str(entry[1]), int(entry[2])
+    words = int(entry[2])
+    return str(entry[1]), words, int(entry[3]) if len(entry) > 3 else words

@@ -6,9 +6,14 @@ dernier disparaît avec lui. Si quelqu'un poste un mur-mur une nuit quelconque e
 début du jour suivant, le mur-mur n'apparaît pas."
 
 Written at night ("murmure TEXTE"), one a night (a second one replaces the first), counted with
-`words` (glued words count as several); over the limit it is refused with the count. At dawn
-the murmurs of the living appear, without their authors, and each spends one; the MJ may void
-one before ("remplacé par des 0").
+`words` (glued words count as several). Over the limit even word for word as written, it is
+refused with the count. Within it only because glued words count as one as written, it is
+accepted like any other and appears as zeros, one a word (002: « Si vous essayez n'importe quel
+moyen abusé pour raccourcir vos phrases (ex : jaisondémaléetmoghloups), votre message sera
+remplacé par des 0 sans avertissement. »); the ruling keeps a plainly long murmur refused
+with its count, and a word the lexicon misreads as glued harmless while the murmur fits. At
+dawn the murmurs of the living appear, without their authors, and each spends one; the MJ may
+void one before (it does not appear).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from lgmail.rules.tx import Tx
 
 def limit(s: GameState) -> int:
     """002: living players + the night's number."""
-    return len(s.living()) + s.number
+    return memory.murmur_limit(s, s.number)
 
 
 def write(tx: Tx, player: Player, order: Order) -> None:
@@ -37,7 +42,7 @@ def write(tx: Tx, player: Player, order: Order) -> None:
     if not text:
         raise Refused(Cause.UNREADABLE, missing="text")
     counted = words.count(text, exempt=list(s.players))
-    if counted > limit(s):
+    if words.written(text) > limit(s):
         raise Refused(Cause.NOT_ALLOWED, why="murmur-long", words=str(counted), limit=str(limit(s)))
     tx.emit(ev.MurmurWritten(player.name, s.number, text, counted))
 
@@ -50,7 +55,8 @@ def publish(tx: Tx) -> None:
     for p in s.living():
         mine = memory.murmur_tonight(s, p.name)
         if mine is not None:
-            written.append((mine[0], p.name))
+            text, counted, most = mine
+            written.append((text if counted <= most else words.zeros(text), p.name))
     for text, name in sorted(written):
         tx.emit(ev.MurmurPublished(name, s.number, text))
 

@@ -69,6 +69,17 @@ def pieces(run: str, words: Mapping[str, float] | None = None) -> int:
     return max(1, best[n][1])
 
 
+def written(text: str) -> int:
+    """The words of `text` as written: each glued run counts as one."""
+    return len(_WORD.findall(text))
+
+
+def zeros(text: str) -> str:
+    """`text` replaced by zeros, one a word as written (002: « votre message sera remplacé par
+    des 0 »)."""
+    return " ".join(["0"] * max(1, written(text)))
+
+
 def count(text: str, exempt: Collection[str] = ()) -> int:
     """The words of `text`; `exempt` (the players' names) always count as one each."""
     names = {unicodedata.normalize("NFC", n.lower()) for n in exempt}

@@ -6,10 +6,14 @@ la place, et cela quelque soit le pouvoir du Capitaine en jeu. » « s'il meurt 
 égalité de votes, il a le droit de désigner qui votera, et ne votera pas, pour les votes du
 bûcher suivant. Si toutes les personnes désignées pour voter meurent [...] personne ne sera
 éliminé par le village ce tour-ci. » Named in the reaction delay: « votants NOM, NOM ».
+
+Ruling: when every named voter died before the vote, the day still happens (its debate, its
+day powers, its announcements) and lasts its length; nobody may vote, and nobody burns.
 """
 
 from lgmail.rules.orders import Kind
 from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.state import GameState
 
 ROLE = RoleSpec(
     slug="bouc-emissaire",
@@ -28,3 +32,16 @@ ROLE = RoleSpec(
 #: the reaction awaited from him, and the cause of his death
 REACTION = "votants"
 CAUSE = "bouc"
+
+
+def voters(state: GameState) -> list[str] | None:
+    """Who he named to vote at today's stake; None when everyone votes."""
+    named = state.extra.get(f"votants:{state.number}")
+    return None if named is None else list(named)
+
+
+def nobody_votes(state: GameState) -> bool:
+    """004: « Si toutes les personnes désignées pour voter meurent d'une façon ou d'une autre
+    avant le vote suivant, personne ne sera éliminé par le village ce tour-ci. »"""
+    named = voters(state)
+    return named is not None and not any(state.players[n].alive for n in named)

@@ -22,6 +22,7 @@ Assommeur, she is told and her choice fails.
 """
 
 from lgmail.rules.orders import Kind
+from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles.base import RoleSpec
 from lgmail.rules.state import GameState, Player
 
@@ -71,3 +72,15 @@ def taker(state: GameState, name: str) -> str:
 
 def took_tonight(state: GameState, player: Player) -> bool:
     return player.name in state.extra.get(f"servante:prise:{state.number}", [])
+
+
+def refusal(state: GameState, player: Player, target: str) -> Refused:
+    """Why « prendre NOM » cannot be played now, when her step is not hers to act in: she took
+    a role tonight already; she has not been told yet who dies (« après que toutes les actions
+    de Nuit aient été effectuées et résolues »: she answers once told, at the end of the night);
+    or she was told and nobody, or not that player, dies."""
+    if took_tonight(state, player):
+        return Refused(Cause.ALREADY_USED)
+    if player.name not in state.extra.get(told_key(state.number), {}):
+        return Refused(Cause.NOT_NOW, when="servante")
+    return Refused(Cause.ILLEGAL_TARGET, target=target, why="not-dying")

@@ -22,6 +22,11 @@ ROLE = RoleSpec(
     },
 )
 
+#: `GameState.extra` key of the colours a Voyante was told with a probed role (004, Enfant
+#: Sauvage: « Le MJ utilise ce même code couleur pour répondre au sondage de la Voyante »):
+#: seer -> {player: colour}, the last told
+COLOURS_SEEN = "couleurs-vues"
+
 
 def check(state: GameState, seer: Player, order: Order) -> None:
     if order.target == seer.name:

@@ -15,6 +15,7 @@ from lgmail.rules.roles import (
     passager,
     pyromane,
     servante_devouee,
+    voyante,
 )
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import powers
@@ -327,6 +328,9 @@ def _role_taken(s: GameState, e: ev.RoleTaken) -> None:
     servante.role, target.role = e.role, servante_devouee.ROLE.slug
     servante.spent = set(target.spent)
     servante.learned.update(target.learned)
+    seen = s.extra.get(voyante.COLOURS_SEEN, {})
+    if e.target in seen:
+        seen.setdefault(e.servante, {}).update(seen[e.target])
     servante.standing = {}
     own_camp = bool(target.status & servante_devouee.OWN_CAMP)
     for status in target.status - servante_devouee.NOT_INHERITED:
@@ -354,6 +358,10 @@ def _role_taken(s: GameState, e: ev.RoleTaken) -> None:
             s.extra[key.rsplit(":", 1)[0] + f":{e.servante}"] = s.extra.pop(key)
 
 
+def _colour_seen(s: GameState, e: ev.ColourSeen) -> None:
+    s.extra.setdefault(voyante.COLOURS_SEEN, {}).setdefault(e.seer, {})[e.target] = e.colour
+
+
 def _nothing(s: GameState, e: Any) -> None:
     pass
 
@@ -377,7 +385,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.VoteBoosted: _boosted,
     ev.NightSkipped: _skipped,
     ev.PlayersCharmed: _charmed,
-    ev.ColourSeen: _nothing,
+    ev.ColourSeen: _colour_seen,
     ev.MetronomeTurned: _metronome,
     ev.NightSlept: _nothing,
     ev.ClientsChosen: _clients,

@@ -298,11 +298,14 @@ class Thiercelieux(Classic):
     def _can_vote(self, state: GameState, player: Player, step: str) -> bool:
         if not idiot_du_village.can_vote(player):
             return False
-        voters = state.extra.get(f"votants:{state.number}")
+        voters = bouc_emissaire.voters(state)
         return step != VOTE or voters is None or player.name in voters
 
     def actors(self, state: GameState, step: str) -> list[str]:
         living = state.living()
+        if step == VOTE and bouc_emissaire.nobody_votes(state):
+            # the day happens all the same (debate, day powers), nobody votes
+            return [p.name for p in living]
         if step in (ELECTION, VOTE):
             return [p.name for p in living if self._can_vote(state, p, step)]
         if step == SORCIERE:
@@ -411,6 +414,8 @@ class Thiercelieux(Classic):
             return abominable_sectaire.chosen(state, player) is not None
         if step == CUPIDON and player.role == voleur.ROLE.slug:
             return not voleur.undecided(state, player)
+        if step == VOTE and not self._can_vote(state, player, step):
+            return True
         if step in (ELECTION, VOTE, SORCIERE) or player.name in state.passed.get(step, set()):
             return super().done(state, player, step)
         # every use he has tonight, or he says he is done (« rien », « fini »): a wolf who voted
@@ -660,6 +665,8 @@ class Thiercelieux(Classic):
                 raise Refused(Cause.NOT_NOW, when="even-night")
             if order.kind is Kind.SUPPRIMER:
                 raise Refused(Cause.NOT_NOW, when="ghost-night")
+            if order.kind is Kind.PRENDRE:
+                raise servante_devouee.refusal(s, player, order.target)
             if order.kind is Kind.RECRUTER:
                 # 004: « A aucun moment le Maître Vampire ne peut pas avoir plus de deux
                 # acolytes en jeu avec lui », « un nombre maximum de recrutements réussis »
@@ -834,8 +841,7 @@ class Thiercelieux(Classic):
             for p in s.living()
             if (g := s.order_of(p.name, Kind.VOTE)) is not None
         }
-        voters = s.extra.get(f"votants:{s.number}")
-        if voters is not None and not any(s.players[n].alive for n in voters):
+        if bouc_emissaire.nobody_votes(s):
             # 004: « Si toutes les personnes désignées pour voter meurent [...] personne ne sera
             # éliminé par le village ce tour-ci. »
             tx.emit(ev.VotesCounted(VOTE, votes, {}, None, []))

@@ -136,9 +136,10 @@ def tell(tx: Tx) -> None:
     """At the end of the night, each player learns what befell his actions (004)."""
     s = tx.state
     for name in s.extra.get(assommeur.out_key(s.number), {}):
-        if s.players[name].alive:
-            # « Le joueur est mis au courant qu'il a été assommé par le MJ à la fin de la Nuit. »
-            tx.emit(ev.NightActionFoiled(name, "assomme", s.number))
+        # « Le joueur est mis au courant qu'il a été assommé par le MJ à la fin de la Nuit. »,
+        # dead or alive: the Chasseur killed that night learns why he could not shoot (« y
+        # compris le Chasseur s'il meurt de nuit »)
+        tx.emit(ev.NightActionFoiled(name, "assomme", s.number))
     for name in s.extra.get(loup_garou_manipulateur.diverted_key(s.number), {}):
         if s.players[name].alive:
             # 004: « Le joueur dont l’action est manipulée est averti à la fin de la Nuit du

@@ -96,6 +96,31 @@ def test_the_chasseur_knocked_out_does_not_shoot_when_he_dies_at_night(tmp_path:
     assert game.events("HunterShot") == [] and game.alive("Alice")
 
 
+def test_the_chasseur_knocked_out_and_killed_that_night_is_told_he_was_knocked_out(
+    tmp_path: Path,
+) -> None:
+    """004, Assommeur: « Le joueur est mis au courant qu'il a été assommé par le MJ à la fin de
+    la Nuit. » « (y compris le Chasseur s'il meurt de nuit) »: dead at dawn, he is told all the
+    same, and why his last bullet did not go."""
+    game = game_with(tmp_path)
+    game.ok("David", "tirer Alice")
+    game.ok("Bruno", "assommer David")
+    game.ok("Gina", "rien")
+    game.ok("Chloe", "sonder Farid")
+    game.ok("Alice", "tuer David")
+    game.ok("Emma", "rien")
+    dawn(game)
+    assert died(game) == [("David", "wolves")] and game.alive("Alice")
+    assert game.events("NightActionFoiled") == [
+        {"type": "NightActionFoiled", "name": "David", "how": "assomme", "night": 1}
+    ]
+    (told,) = notices(game, "David")
+    assert (
+        "Tu as été assommé·e cette nuit : tu n'as pas pu agir, pas même en mourant : ta dernière "
+        "balle n'est pas partie." in told
+    )
+
+
 def test_not_knocked_out_he_still_shoots_the_next_night(tmp_path: Path) -> None:
     """Ruling: the knock-out lasts « toute la Nuit », that night only."""
     game = game_with(tmp_path)

@@ -67,13 +67,25 @@ def test_dead_of_a_tie_he_names_who_votes_at_the_next_stake(tmp_path: Path) -> N
 
 def test_when_every_named_voter_died_the_village_eliminates_nobody(tmp_path: Path) -> None:
     """004: « Si toutes les personnes désignées pour voter meurent d'une façon ou d'une autre
-    avant le vote suivant, personne ne sera éliminé par le village ce tour-ci. »"""
+    avant le vote suivant, personne ne sera éliminé par le village ce tour-ci. »: the day
+    happens (its debate, its length), nobody votes, nobody burns."""
     game = day_one(tmp_path)
     votes(game, {"David": "Alice", "Emma": "Alice", "Alice": "Farid", "Bruno": "Farid"})
     game.ok("Chloe", "votants Farid")
     game.ok("Alice", "tuer Farid")
     game.ok("Bruno", "tuer Farid")
-    # nobody may vote: the day's stake is counted at once, empty
+    assert died(game)[-1] == ("Farid", "wolves")
+    # the day rises and lasts: the village debates on the square
+    assert game.phase() == ("day", 2) and game.step() == "vote"
+    assert "Voici le jour 2" in digest(game, "Emma")
+    game.post("Emma", "place", "Farid est mort : personne ne vote aujourd'hui.")
+    assert game.events("MessagePosted")[-1]["author"] == "Emma"
+    game.later(hours=12)
+    assert game.phase() == ("day", 2)
+    # nobody may vote
+    refused = game.act("Alice", "vote David")
+    assert not refused.ok and refused.lines[0]["detail"]["why"] == "not-voter"
+    game.end()
     stake = game.events("VotesCounted")[-1]
     assert (stake["votes"], stake["chosen"], stake["tied"]) == ({}, None, [])
     assert died(game)[-1] == ("Farid", "wolves")

@@ -90,8 +90,45 @@ def test_the_voyante_is_answered_with_his_colour(tmp_path: Path) -> None:
     game.ok("Bruno", "tuer Farid")
     game.ok("Alice", "tuer Farid")
     assert [e["colour"] for e in game.events("ColourSeen")] == ["bleu", "rouge"]
-    (notice,) = [m for m in game.new_mails("Chloe") if "couleur" in m.subject]
-    assert "La couleur de Bruno : rouge (Loups-Garous)." in notice.body
+    # told in the vision itself, once: no second mail for the colour
+    (vision,) = [m for m in game.new_mails("Chloe") if "Votre vision" in m.subject]
+    assert "Sa couleur est rouge (Loups-Garous)" in vision.body
+    assert not [m for m in game.mails("Chloe") if "couleur" in m.subject]
+
+
+def test_the_voyante_s_vision_tells_whether_he_joined_the_den(tmp_path: Path) -> None:
+    """004, Enfant Sauvage: « Le MJ annoncera la mort de l'Enfant Sauvage avec le code couleur
+    bleu s'il n'avait pas encore intégré l'antre, rouge s'il avait intégré l'antre, ou
+    bleu-rouge s'il meurt en même temps qu'il était en train d'intégrer l'antre » « Le MJ
+    utilise ce même code couleur pour répondre au sondage de la Voyante. »: her vision gives the
+    role and that colour, which says whether he joined the den (the camp of no other role)."""
+    game = thiercelieux(tmp_path, ROLES)
+    game.ok("Bruno", "modele Emma")
+    game.ok("Chloe", "sonder Bruno")
+    game.ok("Alice", "tuer Emma")
+    (vision,) = [m for m in game.new_mails("Chloe") if "Votre vision" in m.subject]
+    assert "Votre boule de cristal est formelle : Bruno est Enfant Sauvage." in vision.body
+    assert (
+        "Sa couleur est bleu (Villageois) : l'Enfant Sauvage n'a pas rejoint l'antre des loups."
+        in vision.body
+    )
+    votes(game, {})
+    game.ok("Chloe", "sonder Bruno")
+    game.ok("Bruno", "tuer Farid")
+    game.ok("Alice", "tuer Farid")
+    (vision,) = [m for m in game.new_mails("Chloe") if "Votre vision" in m.subject]
+    assert (
+        "Sa couleur est rouge (Loups-Garous) : l'Enfant Sauvage a rejoint l'antre des loups."
+        in vision.body
+    )
+    assert game.view("Chloe")["players"][1]["colour"] == "rouge"
+    # another role: no colour (« sans toutefois lui préciser son camp »)
+    votes(game, {})
+    game.ok("Chloe", "sonder Alice")
+    game.ok("Bruno", "tuer Gina")
+    game.ok("Alice", "tuer Gina")
+    (vision,) = [m for m in game.new_mails("Chloe") if "Votre vision" in m.subject]
+    assert "couleur" not in vision.body
 
 
 def test_the_model_is_never_announced(tmp_path: Path) -> None:

@@ -5,15 +5,18 @@ player mails:
 - the dead never act, unless the game waits for their reaction or the rule set gives them a
   word (004: « La voix des morts »), which records no order;
 - every event survives its JSON round trip, and a replay of the log gives the same state;
-- no mail tells its recipient a role they may not know.
+- no mail tells its recipient a role they may not know;
+- no player's view names a step he does not act in, nor moves its deadline for one.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -32,10 +35,11 @@ from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import camps, outcome
 from lgmail.rules.thiercelieux.game import ROLE_SLUGS
 from lgmail.rules.thiercelieux.outcome import powerless
+from lgmail.rules.view import view
 from lgmail.service.bots import orders_for
 from tests.rules.thiercelieux.common import thiercelieux
 from tests.scenario import Scenario
-from tests.test_secrecy import leaks
+from tests.test_secrecy import leaks, view_leaks
 
 START = datetime(2026, 11, 29, 21, 0, tzinfo=UTC)
 MAX_ROUNDS = 400
@@ -66,7 +70,14 @@ def compositions(draw: st.DrawFn) -> list[str]:
     return roles + ["villageois"] * (count - len(roles))
 
 
-def play(roles: list[str], rng: random.Random, election: bool, power: str) -> list[ev.Event]:
+def play(
+    roles: list[str],
+    rng: random.Random,
+    election: bool,
+    power: str,
+    check: Callable[[GameState], None] | None = None,
+) -> list[ev.Event]:
+    """A whole game of bots; `check` looks at the state after every decision."""
     if "comedien" in roles and len(comedien.CARDS - set(roles)) < comedien.COUNT:
         # no three roles left for him that nobody was dealt
         roles = [r if r != "comedien" else "villageois" for r in roles]
@@ -83,6 +94,8 @@ def play(roles: list[str], rng: random.Random, election: bool, power: str) -> li
                 assert state.players[event.player].alive, f"dead {event.player} acted"
             apply(state, event)
             log.append(event)
+        if check is not None:
+            check(state)
 
     deal = dict(zip(names, roles, strict=True))
     options: dict[str, object] = {"election": election, "capitaine": power}
@@ -231,6 +244,40 @@ def test_random_compositions_always_end_with_consistent_winners(
         text = json.dumps(event.payload())
         assert ev.decode(event.TYPE, event.VERSION, json.loads(text)) == event
     assert dump(project(log, "prop")) == dump(project(list(log), "prop"))
+
+
+def steady_views() -> Callable[[GameState], None]:
+    """A check for `play`: at every decision, each player's view names no step he does not act
+    in (`view_leaks`), and what it shows of the phase to a player who acts in none of its steps
+    (no step, a deadline) stays the same all the phase long: no secret step opening or closing
+    changes it (the bots neither pause the game nor extend a step)."""
+    shown: dict[tuple[str, str, int], Any] = {}
+
+    def check(state: GameState) -> None:
+        assert view_leaks(state) == []
+        for name in state.players:
+            seen = view(state, name)
+            if seen["step"] is not None or state.step is None:
+                continue
+            key = (name, state.phase, state.number)
+            assert shown.setdefault(key, seen["deadline"]) == seen["deadline"], key
+
+    return check
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    roles=compositions(),
+    seed=st.integers(0, 2**32),
+    election=st.booleans(),
+    power=st.sampled_from(POWERS),
+)
+def test_no_view_shows_a_step_its_reader_does_not_act_in(
+    roles: list[str], seed: int, election: bool, power: str
+) -> None:
+    """004 keeps the roles secret; `lgmail state GAME --json --as EMAIL`, and every mail
+    rendered from a player's view, must not tell which night steps (which roles) are in play."""
+    play(roles, random.Random(seed), election, power, check=steady_views())
 
 
 #: lines that name a role without telling anyone's: the lovers' notice names Cupidon whoever

@@ -128,6 +128,28 @@ def test_she_may_take_none_and_only_a_dying_player(tmp_path: Path) -> None:
     assert death["role"] == "chasseur" and game.state.players["Chloe"].role == "servante-devouee"
 
 
+def test_prendre_before_she_is_told_is_refused_with_the_true_reason(tmp_path: Path) -> None:
+    """004: « Chaque Nuit, après que toutes les actions de Nuit aient été effectuées et
+    résolues, et avant le lever du Jour*, le MJ annonce à la Servante Dévouée les joueurs qui
+    sont éliminés cette Nuit-là » « La Servante Dévouée peut, si elle le désire, prendre le rôle
+    du joueur de son choix parmi eux. »: before she is told, her power is not used, it is not
+    its time; she answers once told."""
+    game = thiercelieux(tmp_path, ROLES)
+    early = game.act("Chloe", "prendre David")
+    assert not early.ok
+    (line,) = early.lines
+    assert (line["cause"], line["detail"]) == ("not_now", {"when": "servante"})
+    assert "déjà utilisé" not in early.text
+    assert (
+        "à la fin de la nuit, le MJ vous dira qui meurt à l'aube ; répondez alors « prendre NOM »"
+        in early.text
+    )
+    to_servante(game, "David")
+    game.ok("Chloe", "prendre David")
+    dawn(game)
+    assert game.state.players["Chloe"].role == "chasseur"
+
+
 def test_a_lover_taken_dies_announced_servante_and_in_love(tmp_path: Path) -> None:
     """004: « Si la Servante Dévouée prend le rôle d'un joueur amoureux, elle ne récupère que le
     rôle et pas le statut d'amoureux; l'amoureux va mourir et sera annoncé "Servante Dévouée,
