@@ -24,6 +24,7 @@ from lgmail.rules.evolve import apply, project
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.roles import CAMP_OF
+from lgmail.rules.roles.chasseur import HunterShot
 from lgmail.rules.state import GameState
 from lgmail.service.bots import orders_for
 from lgmail.service.games import Games
@@ -110,7 +111,7 @@ def play(roles: list[str], rng: random.Random, election: bool) -> list[ev.Event]
 def _check_not_dead_actor(state: GameState, event: ev.Event) -> None:
     if isinstance(event, ev.OrderAccepted):
         assert state.players[event.player].alive, f"dead {event.player} acted"
-    if isinstance(event, ev.HunterShot):
+    if isinstance(event, HunterShot):
         assert (
             any(r.player == event.hunter for r in state.reactions)
             or state.players[event.hunter].standing.get("tirer") == event.target

@@ -7,10 +7,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from lgmail.rules import events as ev
-from lgmail.rules.nombres import fold as nombres
+from lgmail.rules.hooks import FOLDS, folds
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.state import GameState, GivenOrder, Night, OpenStep, PlannedStep, Player, Reaction
-from lgmail.rules.thiercelieux import fold as thiercelieux
 
 
 def when(text: str) -> datetime:
@@ -100,36 +99,9 @@ def _captain_passed(s: GameState, e: ev.CaptainPassed) -> None:
     s.reactions = [r for r in s.reactions if not (r.player == e.frm and r.kind == "successeur")]
 
 
-def _lovers(s: GameState, e: ev.LoversUnited) -> None:
-    s.lovers, s.cupidon = list(e.lovers), e.cupidon
-
-
-def _seer(s: GameState, e: ev.SeerSaw) -> None:
-    s.players[e.seer].learned[e.target] = e.role
-
-
-def _guard(s: GameState, e: ev.GuardProtected) -> None:
-    s.night.protected = e.target
-
-
-def _wolves(s: GameState, e: ev.WolvesChose) -> None:
-    s.night.victim, s.night.killer = e.victim, e.by
-
-
-def _told(s: GameState, e: ev.WitchToldVictim) -> None:
-    s.night.told_victim = e.victim
-
-
-def _potion(s: GameState, e: ev.PotionUsed) -> None:
-    s.players[e.witch].spent.add(e.potion)
-    if e.potion == "vie":
-        s.night.healed = e.target
-    else:
-        s.night.poisoned = e.target
-
-
-def _ancien(s: GameState, e: ev.AncienResisted) -> None:
-    s.players[e.name].spent.add("bonus_life")
+def _power_used(s: GameState, e: ev.PowerUsed) -> None:
+    s.players[e.player].spent.add(e.power)
+    s.night.used.append((e.player, e.power, e.target))
 
 
 def _died(s: GameState, e: ev.PlayerDied) -> None:
@@ -138,17 +110,8 @@ def _died(s: GameState, e: ev.PlayerDied) -> None:
     s.quiet = 0
 
 
-def _powers(s: GameState, e: ev.PowersLost) -> None:
-    s.powers_lost = True
-
-
 def _awaited(s: GameState, e: ev.ReactionAwaited) -> None:
     s.reactions.append(Reaction(e.player, e.kind, when(e.deadline)))
-
-
-def _shot(s: GameState, e: ev.HunterShot) -> None:
-    s.reactions = [r for r in s.reactions if not (r.player == e.hunter and r.kind == "tirer")]
-    s.players[e.hunter].spent.add("tirer")
 
 
 def _dawn(s: GameState, e: ev.DawnBroke) -> None:
@@ -214,17 +177,9 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.CaptainElected: _captain,
     ev.CaptainPassed: _captain_passed,
     ev.RandomDrawn: _nothing,
-    ev.LoversUnited: _lovers,
-    ev.SeerSaw: _seer,
-    ev.GuardProtected: _guard,
-    ev.WolvesChose: _wolves,
-    ev.WitchToldVictim: _told,
-    ev.PotionUsed: _potion,
-    ev.AncienResisted: _ancien,
+    ev.PowerUsed: _power_used,
     ev.PlayerDied: _died,
-    ev.PowersLost: _powers,
     ev.ReactionAwaited: _awaited,
-    ev.HunterShot: _shot,
     ev.DawnBroke: _dawn,
     ev.GameEnded: _ended,
     ev.DeadlineExtended: _extended,
@@ -238,14 +193,18 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.RemindersSent: _reminded,
     ev.AbsenceNoted: _nothing,
 }
-#: the rule sets' own events
-APPLY.update(nombres.APPLY)
-APPLY.update(thiercelieux.APPLY)
+for _cls, _fold in APPLY.items():
+    folds(_cls)(_fold)
 
 
 def apply(state: GameState, event: ev.Event) -> None:
-    """Fold one event into `state` in place (the projections' fast path)."""
-    APPLY[type(event)](state, event)
+    """Fold one event into `state` in place (the projections' fast path). The kernel's events
+    fold here, a role's or a rule set's where it is declared (`lgmail.rules.hooks.folds`)."""
+    fold = FOLDS.get(type(event))
+    if fold is None:
+        ev.every_event()
+        fold = FOLDS[type(event)]
+    fold(state, event)
     state.version += 1
 
 

@@ -81,6 +81,11 @@ class Night:
     used: list[tuple[str, str, str | None]] = field(default_factory=list)
 
 
+#: `GameState.extra` key of the colours players learned of others by the rules (004: the
+#: Voyante reads the Enfant Sauvage's), viewer -> player -> colour; shown in the viewer's view
+COLOURS_SEEN = "couleurs-vues"
+
+
 @dataclass
 class GameState:
     name: str = ""

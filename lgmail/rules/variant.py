@@ -9,9 +9,13 @@ from datetime import timedelta
 from typing import Protocol
 
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.roles.base import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player, Reaction
 from lgmail.rules.tx import Tx
+
+#: the channel of the village square, where the players write in public (every rule set that
+#: lets them talk opens it under this name)
+SQUARE = "place"
 
 
 class Variant(Protocol):
@@ -26,6 +30,13 @@ class Variant(Protocol):
     #: whether writing without an order recorded counts as presence (PlayerPresent): where
     #: absences cost the seat (002), not where they are only told to the MJ
     counts_presence: bool
+    #: the orders the rule set adds for everyone, besides its roles' and the kernel's (002's
+    #: PAD, numbers, testament...): how they are written
+    verbs: tuple[Verb, ...]
+    #: what the help says of those orders, by language
+    orders_help: Mapping[str, str]
+    #: what the captain is called, by language (002: the Nombre Fétiche)
+    captain: Mapping[str, str]
 
     def composition(self, count: int) -> list[str]:
         """The default deal for `count` players."""

@@ -16,8 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from lgmail.rules.roles import CAMP_OF
-from lgmail.rules.roles.voyante import COLOURS_SEEN
-from lgmail.rules.state import GameState, Player
+from lgmail.rules.state import COLOURS_SEEN, GameState, Player
 from lgmail.rules.variants import variant_of
 
 

@@ -14,8 +14,9 @@ from datetime import datetime
 from typing import Any
 
 from lgmail.mail.render import LANGS, environment, render
+from lgmail.orders.kernel_verbs import Verbs, every
 from lgmail.orders.parse import opens_with_order
-from lgmail.rules.orders import Kind, Order
+from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.state import GameState
 from lgmail.rules.variants import variant_of
@@ -28,10 +29,6 @@ ORDER_LINES = 20
 PROSE_LINES = 3
 #: characters of a line quoted back (and of a name the player wrote)
 QUOTE = 80
-#: the kinds whose arguments are short enough to name in a subject (a role, a square, a list)
-SHORT_ARGS = frozenset(
-    {Kind.VOLER, Kind.DEVENIR, Kind.ESPIONNER, Kind.LISTE, Kind.DEPLACER, Kind.PAD, Kind.EVENEMENT}
-)
 
 
 def shorten(text: str, size: int = QUOTE) -> str:
@@ -43,31 +40,35 @@ def shorten(text: str, size: int = QUOTE) -> str:
     return first + (" …" if len(lines) > 1 else "")
 
 
-def line_of(text: str, result: Order | Refusal) -> dict[str, Any]:
+def line_of(text: str, result: Order | Refusal, verbs: Verbs | None = None) -> dict[str, Any]:
     """One line of a mail and what became of it. A refused line that does not start with an
-    order word is `prose`: conversation, quoted back briefly, never refused line by line."""
+    order word (of `verbs`, the game's; by default every rule set's) is `prose`: conversation,
+    quoted back briefly, never refused line by line. The arguments of an order are named when
+    they are short (`Verb.short_args`: a role, a square, a list)."""
+    table = every() if verbs is None else verbs
     if isinstance(result, Refusal):
         return {
             "text": text,
             "ok": False,
             "cause": result.cause.value,
             "detail": {k: shorten(str(v)) for k, v in result.detail.items()},
-            "prose": not opens_with_order(text),
+            "prose": not opens_with_order(text, table),
         }
+    verb = table.get(result.kind)
     return {
         "text": text,
         "ok": True,
         "kind": result.kind.value,
         "targets": list(result.targets),
         "blank": result.blank,
-        "args": [shorten(a, 20) for a in result.args] if result.kind in SHORT_ARGS else [],
+        "args": [shorten(a, 20) for a in result.args] if verb and verb.short_args else [],
         "prose": False,
     }
 
 
 def stays_open(state: GameState, player: str, steps: Iterable[str]) -> bool:
     """Whether the night step `player` just gave orders in is still open and waits for him:
-    he may do more in it (a Sorcière who saved may still poison) until he says he is done."""
+    he may do more in it (one of his orders given, another) until he says he is done."""
     step = state.step
     seat = state.players.get(player)
     if state.status != "running" or state.phase != "night" or step is None or seat is None:

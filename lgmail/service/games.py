@@ -26,9 +26,9 @@ from lgmail.mail.addresses import PRIVATE, game_address, mj_address, reply_addre
 from lgmail.mail.compose import compose
 from lgmail.mail.render import render, render_footer, render_html
 from lgmail.mail.sender import Sender, send_outbox, sender_for
+from lgmail.orders.kernel_verbs import verbs_of
 from lgmail.orders.parse import parse
 from lgmail.rules import events as ev
-from lgmail.rules.classic.channels import PLACE
 from lgmail.rules.commands import (
     Announce,
     Command,
@@ -53,6 +53,7 @@ from lgmail.rules.evolve import apply, project
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Refusal
 from lgmail.rules.state import GameState
+from lgmail.rules.variant import SQUARE
 from lgmail.rules.variants import variant_of
 from lgmail.rules.view import view
 from lgmail.service.answers import answer, explain_refusal, line_of, stranger
@@ -325,8 +326,8 @@ class Games:
         if not mail.player:
             return render_footer(mail.lang, mj=True, channel=None, square=None, private=None)
         square = (
-            reply_address(conf.secret, state.name, mail.email, conf.domain, PLACE)
-            if PLACE in variant_of(state).channels()
+            reply_address(conf.secret, state.name, mail.email, conf.domain, SQUARE)
+            if SQUARE in variant_of(state).channels()
             else None
         )
         private = reply_address(conf.secret, state.name, mail.email, conf.domain, PRIVATE)
@@ -485,7 +486,8 @@ class Games:
             wants_help = False
             #: the steps the mail's orders were recorded for
             steps: list[str] = []
-            for line in parse(text, list(state.players), player):
+            verbs = verbs_of(state.variant)
+            for line in parse(text, list(state.players), player, verbs):
                 result = line.result
                 if isinstance(result, Order) and result.kind is Kind.AIDE:
                     # help is no order: its answer is the help
@@ -503,7 +505,7 @@ class Games:
                             apply(state, event)
                         events += decision
                         steps += [e.step for e in decision if isinstance(e, ev.OrderAccepted)]
-                lines.append(line_of(line.text, result))
+                lines.append(line_of(line.text, result, verbs))
             if not any(line["ok"] for line in lines):
                 # nothing recorded: he wrote all the same, which is presence (002's absences)
                 noted = decide(state, NotePresence(player), now)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from lgmail.orders.kernel_verbs import verbs_of
 from lgmail.orders.parse import Line, parse
 from lgmail.rules.commands import GiveOrder
 from lgmail.rules.decide import decide
@@ -23,7 +24,7 @@ def reads_as_orders(state: GameState, player: str, text: str, now: datetime) -> 
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if not lines:
         return False
-    parsed = parse(text, list(state.players), player)
+    parsed = parse(text, list(state.players), player, verbs_of(state.variant))
 
     def may_give(line: Line) -> bool:
         order = line.result

@@ -67,7 +67,7 @@ def schema(cls: type[ev.Event]) -> dict[str, Any]:
 def render_all() -> dict[str, str]:
     return {
         f"{name}.json": json.dumps(schema(cls), indent=2, ensure_ascii=False) + "\n"
-        for name, cls in sorted(ev.REGISTRY.items())
+        for name, cls in sorted(ev.every_event().items())
     }
 
 

@@ -19,9 +19,11 @@ from lgmail.rules.decide import decide
 from lgmail.rules.dump import dump
 from lgmail.rules.evolve import apply, project
 from lgmail.rules.nombres import memory
+from lgmail.rules.nombres.events import MurmurPublished, PadResolved
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Refusal
 from lgmail.rules.roles import CAMP_OF
+from lgmail.rules.roles.chasseur import HunterShot
 from lgmail.rules.state import GameState
 from lgmail.service.bots import orders_for
 
@@ -71,11 +73,11 @@ def play(roles: list[str], rng: random.Random) -> list[ev.Event]:
     def push(decision: list[ev.Event] | Refusal) -> None:
         assert not isinstance(decision, Refusal), decision
         for event in decision:
-            if isinstance(event, ev.MurmurPublished):
+            if isinstance(event, MurmurPublished):
                 assert state.players[event.player].alive
             if isinstance(event, ev.PlayerDied) and event.cause == "pad":
                 assert state.players[event.name].role == next(
-                    e.role for e in reversed(log) if isinstance(e, ev.PadResolved)
+                    e.role for e in reversed(log) if isinstance(e, PadResolved)
                 )
             apply(state, event)
             log.append(event)
@@ -117,8 +119,8 @@ def play(roles: list[str], rng: random.Random) -> list[ev.Event]:
     assert state.status == "ended", f"no end after {MAX_ROUNDS} rounds: {state.phase}"
     _check_winner(state)
     for event in log:
-        if isinstance(event, ev.PadResolved) and event.right:
-            assert not any(isinstance(e, ev.HunterShot) and e.hunter == event.target for e in log)
+        if isinstance(event, PadResolved) and event.right:
+            assert not any(isinstance(e, HunterShot) and e.hunter == event.target for e in log)
     return log
 
 

@@ -30,7 +30,10 @@ from lgmail.rules.roles import (
     voyante,
 )
 from lgmail.rules.roles import capitaine as captain_title
-from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.roles.ancien import AncienResisted
+from lgmail.rules.roles.base import RoleSpec, Verb
+from lgmail.rules.roles.loup_garou import WolvesChose
+from lgmail.rules.roles.sorciere import WitchToldVictim
 from lgmail.rules.state import GameState, Player, Reaction
 from lgmail.rules.tx import Tx
 
@@ -77,6 +80,8 @@ class Classic:
     name = "classic"
     vote_steps = frozenset({ELECTION, VOTE})
     counts_presence = False
+    #: what the captain is called, by language
+    captain: Mapping[str, str] = {"fr": "Capitaine", "en": "Captain"}
     roles: Mapping[str, RoleSpec] = CLASSIC_ROLES
     defaults: Mapping[str, object] = {
         "election": True,
@@ -90,6 +95,9 @@ class Classic:
         "tz": "Europe/Paris",
     }
     choices: Mapping[str, tuple[str, ...]] = {}
+    #: no orders of its own (its roles' and the kernel's are all)
+    verbs: tuple[Verb, ...] = ()
+    orders_help: Mapping[str, str] = {}
 
     # --- the calendar ----------------------------------------------------------------------
 
@@ -307,12 +315,12 @@ class Classic:
             for e in salvateur.resolve(s) if not s.powers_lost else []:
                 tx.emit(e)
             victim, by = self.wolves_victim(s)
-            tx.emit(ev.WolvesChose(victim, by))
+            tx.emit(WolvesChose(victim, by))
             if victim and victim != s.night.protected and not s.powers_lost:
                 for witch in s.by_role(sorciere.ROLE.slug):
                     # 003 tells her each night, her life potion spent or not
                     if sorciere.told_each_night(witch):
-                        tx.emit(ev.WitchToldVictim(witch.name, victim))
+                        tx.emit(WitchToldVictim(witch.name, victim))
         elif step == SORCIERE and not s.powers_lost:
             for e in sorciere.resolve(s):
                 tx.emit(e)
@@ -351,7 +359,7 @@ class Classic:
             elder = s.players[victim]
             if ancien.has_bonus_life(elder):
                 # 003: he survives the first attack; 004: even when healed, the life is spent.
-                tx.emit(ev.AncienResisted(victim))
+                tx.emit(AncienResisted(victim))
             elif night.healed != victim:
                 out.append((victim, "wolves"))
         # 003: the Salvateur's protégé is one "à qui il ne pourra rien arriver de facheux

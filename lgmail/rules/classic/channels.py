@@ -14,8 +14,9 @@ from __future__ import annotations
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles import CAMP_OF
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.variant import SQUARE
 
-PLACE, MEUTE, AMOUREUX, CIMETIERE = "place", "meute", "amoureux", "cimetiere"
+PLACE, MEUTE, AMOUREUX, CIMETIERE = SQUARE, "meute", "amoureux", "cimetiere"
 CHANNELS = (PLACE, MEUTE, AMOUREUX, CIMETIERE)
 
 

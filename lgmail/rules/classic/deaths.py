@@ -9,6 +9,8 @@ from datetime import timedelta
 from lgmail.rules import events as ev
 from lgmail.rules.classic.outcome import outcome
 from lgmail.rules.roles import ancien, chasseur
+from lgmail.rules.roles.ancien import PowersLost
+from lgmail.rules.roles.chasseur import HunterShot
 from lgmail.rules.state import GameState
 from lgmail.rules.tx import Tx, iso
 
@@ -35,7 +37,7 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
             # 003: "Si l'un d'eux meurt, l'autre meurt de chagrin immédiatement."
             queue.append((lover, "grief"))
     if any(s.players[n].role == ancien.ROLE.slug for n, _ in died) and not s.powers_lost:
-        tx.emit(ev.PowersLost("ancien", list(ancien.POWERS_LOST_AT_DEATH)))
+        tx.emit(PowersLost("ancien", list(ancien.POWERS_LOST_AT_DEATH)))
     for name, cause in died:
         if (
             s.players[name].role == chasseur.ROLE.slug
@@ -66,7 +68,7 @@ def hunter(tx: Tx, name: str, kill: Kill = kill) -> None:
 
 
 def shoot(tx: Tx, hunter_name: str, target: str | None, kill: Kill = kill) -> None:
-    tx.emit(ev.HunterShot(hunter_name, target))
+    tx.emit(HunterShot(hunter_name, target))
     if target is not None:
         kill(tx, [(target, "shot")])
 

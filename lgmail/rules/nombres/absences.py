@@ -17,6 +17,7 @@ from typing import Any
 
 from lgmail.rules import events as ev
 from lgmail.rules.nombres import memory
+from lgmail.rules.nombres.events import AbsenceExcused
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import GameState, Player
@@ -80,4 +81,4 @@ def excuse(tx: Tx, player: Player, order: Order) -> None:
         day = coming
     if day < coming:
         raise Refused(Cause.NOT_NOW, when="past")
-    tx.emit(ev.AbsenceExcused(player.name, day))
+    tx.emit(AbsenceExcused(player.name, day))

@@ -21,12 +21,24 @@ from collections.abc import Mapping
 from lgmail.rules import events as ev
 from lgmail.rules.classic import CLASSIC_ROLES, MINUTES, VOTE, Classic, channels
 from lgmail.rules.classic import deaths as classic_deaths
-from lgmail.rules.nombres import absences, clock, lottery, murmurs, pad, testament, votes
+from lgmail.rules.nombres import (
+    absences,
+    clock,
+    fold,  # noqa: F401  (its folds register on import)
+    lottery,
+    murmurs,
+    pad,
+    testament,
+    votes,
+)
+from lgmail.rules.nombres import verbs as own
+from lgmail.rules.nombres.events import PlayersMarked
 from lgmail.rules.nombres.outcome import outcome as nombres_outcome
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles import CAMP_OF, idiot_du_village
-from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.roles.base import RoleSpec, Verb
+from lgmail.rules.roles.idiot_du_village import RoleRevealed, VoteLost
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
@@ -37,11 +49,16 @@ class Nombres(Classic):
     name = "nombres"
     #: 002: « les absences non-justifiées [...] causeront un remplacement »: of who sends nothing
     counts_presence = True
+    #: 002 calls its captain the Nombre Fétiche
+    captain: Mapping[str, str] = {"fr": "Nombre Fétiche", "en": "Nombre Fétiche"}
     #: 003's roles, and the Idiot du Village (as 004 plays him) that 002's PAD rule names
     roles: Mapping[str, RoleSpec] = {
         **CLASSIC_ROLES,
         idiot_du_village.ROLE.slug: idiot_du_village.ROLE,
     }
+    #: 002's own orders (PAD, numbers, testament, murmur, excuse, share)
+    verbs: tuple[Verb, ...] = own.VERBS
+    orders_help: Mapping[str, str] = own.HELP
     defaults: Mapping[str, object] = {
         **Classic.defaults,
         "election": True,
@@ -165,7 +182,7 @@ class Nombres(Classic):
         counts, chosen, tied = votes.tally(ballots, None if election else s.captain)
         tx.emit(ev.VotesCounted(ELECTION if election else VOTE, ballots, counts, chosen, tied))
         if tied:
-            tx.emit(ev.PlayersMarked(tied))
+            tx.emit(PlayersMarked(tied))
         if election:
             tx.emit(ev.CaptainElected(chosen))
             return
@@ -181,8 +198,8 @@ class Nombres(Classic):
         idiot = s.players[name]
         if idiot.role != idiot_du_village.ROLE.slug or idiot.revealed or s.powers_lost:
             return False
-        tx.emit(ev.RoleRevealed(name, idiot.role, "bucher"))
-        tx.emit(ev.VoteLost(name))
+        tx.emit(RoleRevealed(name, idiot.role, "bucher"))
+        tx.emit(VoteLost(name))
         if s.captain == name:
             tx.emit(ev.CaptainPassed(name, None, "lost"))
         return True

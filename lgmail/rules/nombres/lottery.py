@@ -12,8 +12,8 @@ election closes.
 
 from __future__ import annotations
 
-from lgmail.rules import events as ev
 from lgmail.rules.nombres import memory
+from lgmail.rules.nombres.events import JackpotShared, LotteryDrawn, LotteryTicket
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import Player
@@ -39,7 +39,7 @@ def ticket(tx: Tx, player: Player, order: Order) -> None:
         or not all(LOW <= n <= HIGH for n in numbers)
     ):
         raise Refused(Cause.NOT_ALLOWED, why="numbers", count=str(len(set(order.args))))
-    tx.emit(ev.LotteryTicket(player.name, numbers))
+    tx.emit(LotteryTicket(player.name, numbers))
 
 
 def draw(tx: Tx, day: int) -> None:
@@ -59,7 +59,7 @@ def draw(tx: Tx, day: int) -> None:
             winners.append(name)
         if drawn == set(mine):
             jackpot.append(name)
-    tx.emit(ev.LotteryDrawn(day, numbers, winners, jackpot))
+    tx.emit(LotteryDrawn(day, numbers, winners, jackpot))
 
 
 def share(tx: Tx, player: Player, order: Order) -> None:
@@ -76,4 +76,4 @@ def share(tx: Tx, player: Player, order: Order) -> None:
     for name in new:
         if not s.players[name].alive:
             raise Refused(Cause.ILLEGAL_TARGET, target=name, why="dead")
-    tx.emit(ev.JackpotShared(player.name, new))
+    tx.emit(JackpotShared(player.name, new))

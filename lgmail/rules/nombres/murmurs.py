@@ -18,8 +18,8 @@ void one before (it does not appear).
 
 from __future__ import annotations
 
-from lgmail.rules import events as ev
 from lgmail.rules.nombres import memory, words
+from lgmail.rules.nombres.events import MurmurPublished, MurmurVoided, MurmurWritten
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import GameState, Player
@@ -44,7 +44,7 @@ def write(tx: Tx, player: Player, order: Order) -> None:
     counted = words.count(text, exempt=list(s.players))
     if words.written(text) > limit(s):
         raise Refused(Cause.NOT_ALLOWED, why="murmur-long", words=str(counted), limit=str(limit(s)))
-    tx.emit(ev.MurmurWritten(player.name, s.number, text, counted))
+    tx.emit(MurmurWritten(player.name, s.number, text, counted))
 
 
 def publish(tx: Tx) -> None:
@@ -58,11 +58,11 @@ def publish(tx: Tx) -> None:
             text, counted, most = mine
             written.append((text if counted <= most else words.zeros(text), p.name))
     for text, name in sorted(written):
-        tx.emit(ev.MurmurPublished(name, s.number, text))
+        tx.emit(MurmurPublished(name, s.number, text))
 
 
 def void(tx: Tx, player: str) -> None:
     s = tx.state
     if memory.murmur_tonight(s, player) is None:
         raise Refused(Cause.NOTHING_TO_DO, what="murmur")
-    tx.emit(ev.MurmurVoided(player, s.number))
+    tx.emit(MurmurVoided(player, s.number))

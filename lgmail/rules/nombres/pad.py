@@ -11,8 +11,8 @@ the order and again at dawn (then it is void, and not spent).
 
 from __future__ import annotations
 
-from lgmail.rules import events as ev
 from lgmail.rules.nombres import memory
+from lgmail.rules.nombres.events import PadAnnounced, PadResolved, PadWithdrawn
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles import CAMP_OF
@@ -37,7 +37,7 @@ def accept(tx: Tx, wolf: Player, order: Order, roles: frozenset[str]) -> None:
         pending = memory.pad_pending(s)
         if pending is None or pending[0] != wolf.name:
             raise Refused(Cause.NOTHING_TO_DO, what="pad")
-        tx.emit(ev.PadWithdrawn(wolf.name, "withdrawn"))
+        tx.emit(PadWithdrawn(wolf.name, "withdrawn"))
         return
     if memory.pad_spent(s):
         raise Refused(Cause.ALREADY_USED, power="pad")
@@ -55,7 +55,7 @@ def accept(tx: Tx, wolf: Player, order: Order, roles: frozenset[str]) -> None:
     if target.revealed:
         # 002: "Le PAD ne peut pas être utilisé contre un idiot dévoilé."
         raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="revealed")
-    tx.emit(ev.PadAnnounced(wolf.name, target.name, role))
+    tx.emit(PadAnnounced(wolf.name, target.name, role))
 
 
 def resolve(tx: Tx) -> tuple[str | None, str | None]:
@@ -66,8 +66,8 @@ def resolve(tx: Tx) -> tuple[str | None, str | None]:
         return None, None
     wolf, target, role = pending
     if not (usable(s) and s.players[wolf].alive and s.players[target].alive):
-        tx.emit(ev.PadWithdrawn(wolf, "void"))
+        tx.emit(PadWithdrawn(wolf, "void"))
         return None, None
     right = s.players[target].role == role
-    tx.emit(ev.PadResolved(wolf, target, role, right))
+    tx.emit(PadResolved(wolf, target, role, right))
     return (target, None) if right else (None, wolf)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from lgmail.rules import events as ev
 from lgmail.rules.nombres import memory
+from lgmail.rules.nombres.events import TestamentWritten
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import Player
@@ -32,7 +33,7 @@ def accept(tx: Tx, player: Player, order: Order) -> None:
             raise Refused(Cause.ILLEGAL_TARGET, target=name, why="self")
         if not s.players[name].alive:
             raise Refused(Cause.ILLEGAL_TARGET, target=name, why="dead")
-    tx.emit(ev.TestamentWritten(player.name, heirs))
+    tx.emit(TestamentWritten(player.name, heirs))
 
 
 def succession(tx: Tx, captain: str) -> None:

@@ -1,6 +1,8 @@
 """One module per role; `ROLES` maps each slug to its spec (every rule set's roles: each rule
 set says which it deals)."""
 
+from __future__ import annotations
+
 from lgmail.rules.roles import (
     abominable_sectaire,
     ancien,

@@ -17,17 +17,74 @@ répartition des joueurs »), the list he chose is not; « son groupe » is the 
 his private room (« L'Église de l'Abominable Sectaire ») is his private line to the MJ.
 """
 
-from typing import Any
+from __future__ import annotations
 
-from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import RoleSpec
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from lgmail.rules import events as ev
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import Notice, accepts, done_in, folds, may_give, resolves, tells
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refusal, Refused
+from lgmail.rules.roles.base import RoleSpec, Said, Verb
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import tonight
+from lgmail.rules.tx import Tx
+
+
+def _sectaire(said: Said) -> Order | Refusal:
+    """004's Abominable Sectaire: « liste A », « deplacer NOM liste B » (the list as a letter,
+    after "liste" or last)."""
+    kind, rest = said.verb.kind, said.rest
+    folded = [said.fold(w) for w in rest]
+    letter, keep = None, rest
+    for i, word in enumerate(folded[:-1]):
+        if word in ("liste", "list") and folded[i + 1] in ("a", "b"):
+            letter, keep = folded[i + 1].upper(), rest[:i] + rest[i + 2 :]
+            break
+    last = folded[-1] if folded else ""
+    if letter is None and last in ("a", "b") and (kind is Kind.LISTE or len(folded) > 1):
+        letter, keep = last.upper(), rest[:-1]
+    if kind is Kind.LISTE:
+        return (
+            Order(kind, args=(letter,))
+            if letter
+            else Refusal(Cause.UNREADABLE, {"missing": "list"})
+        )
+    got = said.name(keep)
+    if isinstance(got, Refusal):
+        return got
+    return Order(kind, (got,), args=(letter,) if letter else ())
+
+
+#: 004: the Abominable Sectaire's list, then his nightly move
+LISTE = Verb(
+    Kind.LISTE,
+    ("liste", "list"),
+    hint={"fr": "liste A (ou B)", "en": "liste A (or B: your list)"},
+    read=_sectaire,
+    short_args=True,
+)
+DEPLACER = Verb(
+    Kind.DEPLACER,
+    ("deplacer", "deplace", "move"),
+    hint={
+        "fr": "deplacer NOM liste A (ou B)",
+        "en": "deplacer NAME liste A (or B: move to the other group)",
+    },
+    read=_sectaire,
+    short_args=True,
+)
+
 
 ROLE = RoleSpec(
     slug="abominable-sectaire",
     camp="independant",
     names={"fr": "Abominable Sectaire", "en": "Abominable Sectarian"},
     orders=frozenset({Kind.LISTE, Kind.DEPLACER}),
+    verbs=(LISTE, DEPLACER),
     step="loups",
     help={
         "fr": "Dès le début : « liste A » ou « liste B » (pour toute la partie). Chaque nuit : "
@@ -83,3 +140,157 @@ def winner(state: GameState) -> str | None:
         if not any(state.players[n].alive for n in opposed if n in state.players):
             return player.name
     return None
+
+
+@event
+@dataclass(frozen=True)
+class SectaireAnnounced(Event):
+    """004: « Le MJ annonce toujours, au début de la partie [...] qu'il a mis un Abominable
+    Sectaire dans sa partie », with the two lists of two groups (`lists`: letter -> group ->
+    names)."""
+
+    PUBLIC: ClassVar[bool] = True
+    FACT: ClassVar[str] = "roles/abominable_sectaire/groupes.txt"
+
+    lists: dict[str, dict[str, list[str]]]
+
+
+@event
+@dataclass(frozen=True)
+class ListChosen(Event):
+    """The Abominable Sectaire's list for the whole game (004); `drawn` when he chose none in
+    time."""
+
+    sectaire: str
+    liste: str
+    drawn: bool = False
+
+
+@event
+@dataclass(frozen=True)
+class MoveOrdered(Event):
+    """The list in which the Abominable Sectaire's move of tonight (his `deplacer` order)
+    applies."""
+
+    sectaire: str
+    target: str
+    liste: str
+
+
+@event
+@dataclass(frozen=True)
+class GroupChanged(Event):
+    """`name` moves from group `frm` to group `to` of list `liste`, announced at dawn (004)."""
+
+    PUBLIC: ClassVar[bool] = True
+    FACT: ClassVar[str] = "roles/abominable_sectaire/changement-de-groupe.txt"
+
+    name: str
+    liste: str
+    frm: str
+    to: str
+
+
+@folds(SectaireAnnounced)
+def _announced(s: GameState, e: SectaireAnnounced) -> None:
+    s.extra["sectaire:annonce"] = True
+
+
+@folds(ListChosen)
+def _list(s: GameState, e: ListChosen) -> None:
+    s.extra[f"sectaire:liste:{e.sectaire}"] = e.liste
+
+
+@folds(MoveOrdered)
+def _move(s: GameState, e: MoveOrdered) -> None:
+    s.extra.setdefault(f"deplacer:{s.number}", {})[e.sectaire] = e.liste
+
+
+@folds(GroupChanged)
+def _group(s: GameState, e: GroupChanged) -> None:
+    groups = s.extra.get("sectaire:groupes") or s.options.get("sectaire_listes") or {}
+    groups = {k: {g: list(m) for g, m in v.items()} for k, v in groups.items()}
+    groups[e.liste][e.frm].remove(e.name)
+    groups[e.liste][e.to].append(e.name)
+    s.extra["sectaire:groupes"] = groups
+
+
+@tells(ListChosen)
+def _tell_list(s: GameState, e: ListChosen, later: Sequence[Event]) -> list[Notice]:
+    return [Notice(e.sectaire, "roles:abominable_sectaire:liste", e.payload())]
+
+
+# --- in 004 (thiercelieux): its night ---
+
+
+@resolves("thiercelieux", "liste")
+def _liste(tx: Tx) -> None:
+    """004: the Abominable Sectaire's list; drawn when he chose none (ruling)."""
+    s = tx.state
+    for player in s.by_role(ROLE.slug):
+        if chosen(s, player) or len(lists(s)) != 2:
+            continue
+        (liste,) = tx.draw(f"liste:{player.name}", list(LISTS))
+        tx.emit(ListChosen(player.name, liste, drawn=True))
+
+
+@resolves("thiercelieux", "deplacer")
+def _deplacer(tx: Tx) -> None:
+    """004: « Chaque Nuit, l'Abominable Sectaire aura la possibilité d'agir en déplaçant un
+    joueur, d'un groupe à l'autre. » announced « lorsqu'il lève le Jour »."""
+    s = tx.state
+    for player, targets in tonight.given(s, ROLE.slug, Kind.DEPLACER):
+        liste = s.extra.get(f"deplacer:{s.number}", {}).get(player.name)
+        target = targets[0]
+        frm = group_of(s, liste, target) if liste else None
+        if liste and frm and s.players[target].alive:
+            to = other_group(s, liste, frm)
+            tx.emit(GroupChanged(target, liste, frm, to))
+
+
+# --- in 004 (thiercelieux): its orders ---
+
+#: the first night's step, where the deal's choices are made (`classic.CUPIDON`)
+DEAL_STEP = "cupidon"
+
+
+@may_give(ROLE.slug, Kind.LISTE)
+def _may_choose(state: GameState, player: Player) -> bool:
+    # « Lors de la distribution des rôles », once for the whole game
+    has_lists = len(lists(state)) == 2
+    return has_lists and not chosen(state, player)
+
+
+@done_in(ROLE.slug, DEAL_STEP)
+def _done(state: GameState, player: Player) -> bool:
+    return chosen(state, player) is not None
+
+
+@accepts(Kind.LISTE, Kind.DEPLACER)
+def _accept_list(tx: Tx, player: Player, order: Order) -> None:
+    """004, Abominable Sectaire: his list, chosen at once and for the whole game; a move
+    within one list (his chosen one unless he names the other)."""
+    from lgmail.rules.thiercelieux import (
+        acting,  # the rule set's modules read the catalogue, which imports this
+    )
+
+    s = tx.state
+    if player.role != ROLE.slug:
+        raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+    liste = order.args[0] if order.args else chosen(s, player)
+    if order.kind is Kind.LISTE:
+        if chosen(s, player):
+            # « ne peut pas non plus changer la liste de sa condition de victoire »
+            raise Refused(Cause.ALREADY_USED)
+        late = s.number > 1 or DEAL_STEP in s.closed_steps
+        if late or not acting.may(s, player, Kind.LISTE):
+            raise Refused(Cause.NOT_NOW, when="deal")
+        tx.emit(ListChosen(player.name, str(liste)))
+        return
+    if not s.players[order.target].alive:
+        raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="dead")
+    step = acting.power_step(s, player, order)
+    if liste is None or group_of(s, liste, order.target) is None:
+        raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="no-group")
+    tx.emit(ev.OrderAccepted(player.name, step, order.kind.value, [order.target]))
+    tx.emit(MoveOrdered(player.name, order.target, liste))

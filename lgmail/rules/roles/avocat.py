@@ -14,16 +14,36 @@ his victory « suppose la victoire d'un autre camp », so he stands in no camp's
 win without having to eliminate him.
 """
 
-from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import RoleSpec
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import Notice, checks, folds, may_give, resolves, tells
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refused
+from lgmail.rules.roles.base import RoleSpec, Verb
 from lgmail.rules.roles.infect_pere_des_loups import STATUS as INFECTED
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import layers
+from lgmail.rules.tx import Tx
+
+#: 004: the Avocat's two clients
+CLIENTS = Verb(
+    Kind.CLIENTS,
+    ("clients", "client", "defendre", "defends", "defend", "represent"),
+    2,
+    {"fr": "clients NOM et NOM", "en": "clients NAME et NAME (your two clients)"},
+)
+
 
 ROLE = RoleSpec(
     slug="avocat",
     camp="independant",
     names={"fr": "Avocat", "en": "Lawyer"},
     orders=frozenset({Kind.CLIENTS}),
+    verbs=(CLIENTS,),
     step="loups",
     help={
         "fr": "La première nuit : « clients NOM et NOM » (pas vous-même). Vous gagnez si l'un "
@@ -77,3 +97,71 @@ def winners(state: GameState, won: list[str]) -> list[str]:
         and (p.alive or not alive_needed)
         and any(c in won and state.players[c].alive for c in clients(state, p))
     ]
+
+
+@event
+@dataclass(frozen=True)
+class ClientsChosen(Event):
+    """The Avocat's two clients (004), never told; `drawn` when he named none in time."""
+
+    avocat: str
+    clients: list[str]
+    drawn: bool = False
+
+
+@folds(ClientsChosen)
+def _clients(s: GameState, e: ClientsChosen) -> None:
+    s.extra[f"clients:{e.avocat}"] = list(e.clients)
+
+
+@tells(ClientsChosen)
+def _tell_clients(s: GameState, e: ClientsChosen, later: Sequence[Event]) -> list[Notice]:
+    """004: the clients are never told, the Avocat is."""
+    return [Notice(e.avocat, "roles:avocat:clients", e.payload())]
+
+
+# --- in 004 (thiercelieux): its night ---
+
+
+@resolves("thiercelieux", "clients")
+def _resolve_clients(tx: Tx) -> None:
+    """004: the Avocat's clients, the first night; drawn when he named none (ruling)."""
+    s = tx.state
+    if s.number != 1:
+        return
+    for lawyer in s.by_role(ROLE.slug):
+        if clients(s, lawyer):
+            continue
+        given = s.order_of(lawyer.name, Kind.CLIENTS)
+        if given is not None and not layers.due(s, lawyer.name, "clients"):
+            continue
+        if given is not None and layers.acts(s, lawyer.name, "clients"):
+            named = list(given.order.targets)
+            landed = layers.aim(s, lawyer.name, "clients", Kind.CLIENTS, named) or named
+            if lawyer.name in landed or len(set(landed)) != 2:
+                # ruling: a redirection cannot make him his own client, nor one client twice
+                landed = named
+            tx.emit(ClientsChosen(lawyer.name, landed))
+            continue
+        others = [n for n in s.living_names() if n != lawyer.name]
+        if len(others) >= 2:
+            chosen = tx.draw(f"clients:{lawyer.name}", others, 2)
+            tx.emit(ClientsChosen(lawyer.name, chosen, drawn=True))
+
+
+# --- in 004 (thiercelieux): its orders ---
+
+
+@may_give(ROLE.slug, Kind.CLIENTS)
+def _may_choose(state: GameState, player: Player) -> bool:
+    # 004: « Pendant la première Nuit »
+    return state.number == 1 and not clients(state, player)
+
+
+@checks(ROLE.slug, Kind.CLIENTS)
+def _check_clients(state: GameState, player: Player, order: Order) -> None:
+    # 004: « deux joueurs autres que lui-même »
+    if len(set(order.targets)) != 2:
+        raise Refused(Cause.ILLEGAL_TARGET, target=" / ".join(order.targets), why="two")
+    if player.name in order.targets:
+        raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")

@@ -1,10 +1,87 @@
-"""What a role is to the kernel: its camp, names, orders and the step its power acts in."""
+"""What a role is to the kernel: its camp, names, orders (and how they are written) and the step
+its power acts in."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from lgmail.rules.orders import Kind
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Refusal
+
+#: a verb that takes one or more names (separated by commas or "et")
+MANY = -1
+
+
+class Said(Protocol):
+    """A line being read, as the parser hands it to a verb's reader: the line as written, its
+    words (and folded), the words after the verb, and the parser's ways of reading names."""
+
+    verb: Verb
+    text: str
+    words: list[str]
+    folded: list[str]
+    rest: list[str]
+    rest_folded: list[str]
+    players: Sequence[str]
+    me: str | None
+
+    def fold(self, text: str) -> str:
+        """Lower case without accents."""
+        ...
+
+    def tokens(self, text: str) -> list[str]:
+        """The words of `text`, as the parser cuts them."""
+        ...
+
+    def name(self, words: list[str]) -> str | Refusal:
+        """The one player `words` name (the longest run of words that names one)."""
+        ...
+
+    def names(self, text: str) -> list[str] | Refusal:
+        """Several players, separated by commas, "et", "puis", ">"."""
+        ...
+
+    def after_verb(self) -> str:
+        """The text after the verb, as written (a message's text)."""
+        ...
+
+    def role(self, words: list[str]) -> tuple[str, list[str]] | None:
+        """The role named in `words` (French or English name, or slug) and the words left."""
+        ...
+
+    def pair(self, cuts: frozenset[str] = frozenset()) -> Order | Refusal:
+        """The verb's two names, parted by "et" (or one of `cuts`)."""
+        ...
+
+    def order(self) -> Order | Refusal:
+        """The line read as the verb's plain order: its number of names (`Verb.targets`)."""
+        ...
+
+
+Reader = Callable[[Said], Order | Refusal]
+
+
+@dataclass(frozen=True)
+class Verb:
+    """How players write an order of `kind`: its `words` (folded: no accents, lower case;
+    French first, then English synonyms), how many names it takes (`targets`; MANY: one or
+    more), its `hint` by language (what the answers offer), and `read`, what reads its line
+    when it is more than names (a role, a square, a text)."""
+
+    kind: Kind
+    words: tuple[str, ...]
+    targets: int = 0
+    hint: Mapping[str, str] = field(default_factory=dict)
+    read: Reader | None = None
+    #: it names nobody: read only at the start of a line, never inside a sentence (« merci
+    #: pour ton aide »); a role's is tried without a target for the hints
+    bare: bool = False
+    #: its text runs to the end of the mail (004, the Marquise's « Lettre de la marquise »)
+    to_the_end: bool = False
+    #: its arguments are short enough to name in an answer's subject (a role, a square)
+    short_args: bool = False
 
 
 @dataclass(frozen=True)
@@ -24,6 +101,8 @@ class RoleSpec:
     village_power: bool = False
     #: what the role's owner is told it can do, by language
     help: dict[str, str] = field(default_factory=dict)
+    #: how its orders are written (`orders`' words, names and hints)
+    verbs: tuple[Verb, ...] = ()
 
     def name(self, lang: str) -> str:
         return self.names.get(lang, self.names["fr"])

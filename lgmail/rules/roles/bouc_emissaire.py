@@ -11,15 +11,32 @@ Ruling: when every named voter died before the vote, the day still happens (its 
 day powers, its announcements) and lasts its length; nobody may vote, and nobody burns.
 """
 
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import folds
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.roles.base import MANY, RoleSpec, Verb
 from lgmail.rules.state import GameState
+
+#: 004: the Bouc-émissaire names who votes at the next stake
+VOTANTS = Verb(
+    Kind.VOTANTS,
+    ("votants", "votant", "electeurs", "voters"),
+    MANY,
+    {"fr": "votants NOM, NOM, ...", "en": "votants NAME, NAME, ... (voters)"},
+)
+
 
 ROLE = RoleSpec(
     slug="bouc-emissaire",
     camp="village",
     names={"fr": "Bouc-émissaire", "en": "Scapegoat"},
     orders=frozenset({Kind.VOTANTS}),
+    verbs=(VOTANTS,),
     village_power=True,
     help={
         "fr": "En cas d'égalité au bûcher, c'est vous qui mourez ; vous désignez alors qui "
@@ -45,3 +62,23 @@ def nobody_votes(state: GameState) -> bool:
     avant le vote suivant, personne ne sera éliminé par le village ce tour-ci. »"""
     named = voters(state)
     return named is not None and not any(state.players[n].alive for n in named)
+
+
+@event
+@dataclass(frozen=True)
+class VotersNamed(Event):
+    """The scapegoat, dead of a tie, names who votes at the stake of `day` (004)."""
+
+    PUBLIC: ClassVar[bool] = True
+    FACT: ClassVar[str] = "roles/bouc_emissaire/votants.txt"
+
+    scapegoat: str
+    voters: list[str]
+    day: int
+
+
+@folds(VotersNamed)
+def _voters(s: GameState, e: VotersNamed) -> None:
+    if e.voters:
+        s.extra[f"votants:{e.day}"] = list(e.voters)
+    s.reactions = [r for r in s.reactions if not (r.player == e.scapegoat and r.kind == "votants")]

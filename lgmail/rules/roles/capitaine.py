@@ -5,9 +5,16 @@ names his successor.
 title is drawn among the living; a tied election leaves the game without a captain.
 """
 
-from collections.abc import Mapping
+from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import folds
 from lgmail.rules.orders import Kind
+from lgmail.rules.state import GameState
 
 TITLE = {"fr": "Capitaine", "en": "Captain"}
 ORDERS = frozenset({Kind.SUCCESSEUR})
@@ -71,3 +78,21 @@ def weighted_tally(
     if len(leaders) == 1:
         return counts, leaders[0], []
     return counts, None, leaders
+
+
+@event
+@dataclass(frozen=True)
+class TieBroken(Event):
+    """The captain with the power to break ties ("tranchage", 004) chose who burns; `target`
+    None when he let the delay pass."""
+
+    PUBLIC: ClassVar[bool] = True
+    FACT: ClassVar[str] = "roles/capitaine/egalite-tranchee.txt"
+
+    captain: str
+    target: str | None
+
+
+@folds(TieBroken)
+def _tie_broken(s: GameState, e: TieBroken) -> None:
+    s.reactions = [r for r in s.reactions if not (r.player == e.captain and r.kind == "trancher")]

@@ -23,15 +23,47 @@ the game) nor the Métronome (drawn at nightfall, before his choice). A multi-cl
 is played as a villager, which he is.
 """
 
-from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import RoleSpec
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import Notice, accepts, folds, may_give, resolves, role_help, tells
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refusal, Refused
+from lgmail.rules.roles.base import RoleSpec, Said, Verb
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.tx import Tx
+
+
+def _role_named(said: Said) -> Order | Refusal:
+    """004's Comédien: « devenir chasseur »."""
+    found = said.role(said.rest)
+    if found is not None:
+        return Order(Kind.DEVENIR, args=(found[0],))
+    return Refusal(Cause.UNREADABLE, {"missing": "role"})
+
+
+#: 004: the Comédien becomes one of his three roles for the night
+DEVENIR = Verb(
+    Kind.DEVENIR,
+    ("devenir", "deviens", "incarner", "incarne", "become", "impersonate"),
+    hint={
+        "fr": "devenir RÔLE (l'un de vos rôles restants)",
+        "en": "devenir ROLE (become one of your roles left)",
+    },
+    read=_role_named,
+    short_args=True,
+)
+
 
 ROLE = RoleSpec(
     slug="comedien",
     camp="village",
     names={"fr": "Comédien", "en": "Actor"},
     orders=frozenset({Kind.DEVENIR}),
+    verbs=(DEVENIR,),
     step="loups",
     village_power=True,
     help={
@@ -108,3 +140,73 @@ def playing(state: GameState, player: Player) -> str | None:
 
 def chose_tonight(state: GameState, player: Player) -> bool:
     return state.phase == "night" and playing(state, player) is not None
+
+
+@event
+@dataclass(frozen=True)
+class ActorBecame(Event):
+    """The Comédien becomes one of his three roles (004: « devenir l'un de ces trois rôles,
+    jusqu'au début de la Nuit suivante »), from night `night` to the next stake."""
+
+    comedien: str
+    role: str
+    night: int
+
+
+@folds(ActorBecame)
+def _actor(s: GameState, e: ActorBecame) -> None:
+    s.extra.setdefault(f"comedien:{e.night}", {})[e.comedien] = e.role
+    s.extra.setdefault(f"comedien:joues:{e.comedien}", []).append(e.role)
+
+
+@tells(ActorBecame)
+def _tell_became(s: GameState, e: ActorBecame, later: Sequence[Event]) -> list[Notice]:
+    """The role he plays tonight, what it does, and the roles he has left."""
+    me = s.players[e.comedien]
+    help_text = role_help(s, e.comedien, e.role)
+    ctx = {"role": e.role, "help": help_text, "left": left(s, me)}
+    return [Notice(e.comedien, "roles:comedien:role-de-la-nuit", ctx)]
+
+
+# --- in 004 (thiercelieux): its night ---
+
+
+@resolves("thiercelieux", "devenir")
+def _devenir(tx: Tx) -> None:
+    """004, Comédien: his role of the night took effect when he chose it (ActorBecame), so that
+    its orders come with it; nothing is left to resolve."""
+
+
+# --- in 004 (thiercelieux): its orders ---
+
+
+@may_give(ROLE.slug, Kind.DEVENIR)
+def _may_become(state: GameState, player: Player) -> bool:
+    # 004: « Une fois que le Comédien a utilisé ses trois rôles, il ne se réveille plus »
+    return bool(left(state, player)) and not chose_tonight(state, player)
+
+
+@accepts(Kind.DEVENIR)
+def _accept_become(tx: Tx, player: Player, order: Order) -> None:
+    """004, Comédien: « Chaque Nuit, le Comédien indique au MJ s'il souhaite, ou non,
+    devenir l'un de ces trois rôles »; each once."""
+    from lgmail.rules.thiercelieux import (
+        acting,  # the rule set's modules read the catalogue, which imports this
+    )
+
+    s = tx.state
+    if player.role != ROLE.slug:
+        raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+    if not acting.has_power(s, player):
+        raise Refused(Cause.POWER_LOST)
+    if s.phase != "night" or s.resolved or ROLE.step in s.closed_steps:
+        raise Refused(Cause.NOT_NOW, when="night")
+    if chose_tonight(s, player):
+        raise Refused(Cause.ALREADY_USED)
+    role = order.args[0] if order.args else ""
+    if role not in roles(s, player):
+        raise Refused(Cause.ILLEGAL_TARGET, target=role, why="not-a-card")
+    if role not in left(s, player):
+        # « ce rôle est retiré de ses choix possibles pour le reste de la partie »
+        raise Refused(Cause.ALREADY_USED)
+    tx.emit(ActorBecame(player.name, role, s.number))

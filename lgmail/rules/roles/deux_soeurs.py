@@ -4,6 +4,8 @@
 de leur rôle. » No grief at the other's death, no shared forum.
 """
 
+from __future__ import annotations
+
 from lgmail.rules.roles.base import RoleSpec
 from lgmail.rules.state import GameState
 

@@ -30,17 +30,74 @@ while a Fantôme lives) and the Loup-Garou Manipulateur (« ne peut pas agir sur
 Allié du Fantôme »).
 """
 
-from datetime import timedelta
+from __future__ import annotations
 
-from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import RoleSpec
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import ClassVar
+
+from lgmail.rules import events as ev
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import (
+    Notice,
+    accepts,
+    afterlife,
+    checks,
+    folds,
+    may_give,
+    nothing,
+    refuses,
+    resolves,
+    tells,
+)
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refused
+from lgmail.rules.roles import idiot_du_village, maitre_vampire, metronome
+from lgmail.rules.roles.base import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import camps, tonight
+from lgmail.rules.tx import Tx
+
+#: 004: the Fantôme's removal and his Allié; the dead's guess of the Allié
+SUPPRIMER = Verb(
+    Kind.SUPPRIMER,
+    ("supprimer", "supprime", "hanter", "hante", "remove", "haunt"),
+    1,
+    {"fr": "supprimer NOM", "en": "supprimer NAME (remove their power)"},
+)
+ALLIE = Verb(
+    Kind.ALLIE,
+    ("allie", "allier", "transformer", "transforme", "ally"),
+    1,
+    {"fr": "allie NOM (un mort)", "en": "allie NAME (a dead player becomes your Ally)"},
+)
+VOIX = Verb(
+    Kind.VOIX,
+    (
+        "voix des morts",
+        "voix",
+        "soupconner",
+        "soupconne",
+        "suspecter",
+        "suspecte",
+        "suspect",
+        "voice",
+    ),
+    1,
+    {
+        "fr": "voix NOM (l'Allié du Fantôme, selon vous)",
+        "en": "voix NAME (the Ghost's Ally, you think)",
+    },
+)
+
 
 ROLE = RoleSpec(
     slug="fantome",
     camp="independant",
     names={"fr": "Fantôme", "en": "Ghost"},
     orders=frozenset({Kind.SUPPRIMER, Kind.ALLIE}),
+    verbs=(SUPPRIMER, ALLIE, VOIX),
     step="loups",
     help={
         "fr": "Une nuit sur deux (nuits paires) : « supprimer NOM » lui retire son pouvoir à "
@@ -130,3 +187,255 @@ def manoir(state: GameState) -> list[str]:
             if name and name not in members:
                 members.append(name)
     return members
+
+
+@event
+@dataclass(frozen=True)
+class PowerRemoved(Event):
+    """004, Fantôme: `target`'s power is taken away from the dawn after night `night` (« Le
+    pouvoir supprimé par le Fantôme ne l'est qu'au lever du Jour »), while a Fantôme lives;
+    nobody is told (« le joueur ciblé n'est pas non plus mis au courant »)."""
+
+    fantome: str
+    target: str
+    night: int
+
+
+@event
+@dataclass(frozen=True)
+class AllyMade(Event):
+    """004: the Fantôme makes the dead `ally` his Allié (« transformer un des joueurs éliminés
+    en son Allié »); only the two of them are told."""
+
+    fantome: str
+    ally: str
+
+
+@event
+@dataclass(frozen=True)
+class GhostSpared(Event):
+    """004: the Fantôme survives `cause` (« le Fantôme ne peut être tué que de Jour »: the
+    poison, the Chasseur's shot after a death at night, the wolves' first murder, the Grand
+    Méchant Loup's); told to nobody."""
+
+    name: str
+    cause: str
+
+
+@event
+@dataclass(frozen=True)
+class DeadGuessed(Event):
+    """004, « La voix des morts »: the dead `player` names `suspect` as the Fantôme's Allié, once
+    in the game; weighed at the next dawn."""
+
+    player: str
+    suspect: str
+
+
+@event
+@dataclass(frozen=True)
+class VoicesWeighed(Event):
+    """The dead's guesses weighed at dawn after night `night`; `right` when one named the
+    Allié."""
+
+    night: int
+    right: bool
+
+
+@event
+@dataclass(frozen=True)
+class DeadVoiceSpoke(Event):
+    """004: « le MJ écrira au lever du Jour suivant un message signé "La voix des morts"
+    révélant qu'il y a un Fantôme dans la partie »: public, names nobody."""
+
+    PUBLIC: ClassVar[bool] = True
+    FACT: ClassVar[str] = "roles/fantome/voix-des-morts.txt"
+
+    night: int
+
+
+@folds(PowerRemoved)
+def _removed(s: GameState, e: PowerRemoved) -> None:
+    s.extra.setdefault(REMOVED, {})[e.target] = e.night
+
+
+@folds(AllyMade)
+def _ally(s: GameState, e: AllyMade) -> None:
+    # 004: « Dès qu'il est transformé, sa condition de victoire devient celle du Fantôme »
+    s.players[e.fantome].links[ALLY] = e.ally
+    ally = s.players[e.ally]
+    ally.links[GHOST] = e.fantome
+    ally.links["camp"] = CAMP
+    ally.status.add(STATUS)
+
+
+@folds(GhostSpared)
+def _spared(s: GameState, e: GhostSpared) -> None:
+    if e.cause == "wolves":
+        s.players[e.name].spent.add(FIRST_ATTACK)
+
+
+@folds(DeadGuessed)
+def _guessed(s: GameState, e: DeadGuessed) -> None:
+    s.players[e.player].spent.add(VOICE)
+    s.extra.setdefault(GUESSES, []).append([e.player, e.suspect])
+
+
+@folds(VoicesWeighed)
+def _weighed(s: GameState, e: VoicesWeighed) -> None:
+    s.extra[GUESSES] = []
+
+
+folds(DeadVoiceSpoke)(nothing)
+
+
+@tells(AllyMade)
+def _tell_ally(s: GameState, e: AllyMade, later: Sequence[Event]) -> list[Notice]:
+    """004: « Les joueurs ne sont pas informés lorsqu'un joueur éliminé est transformé en
+    Allié »: only the two of them."""
+    return [Notice(n, "roles:fantome:allie", e.payload()) for n in (e.fantome, e.ally)]
+
+
+# --- in 004 (thiercelieux): its night ---
+
+
+def ally_candidates(state: GameState) -> list[str]:
+    """The dead a Fantôme may make his Allié: « Le Fantôme ne peut pas transformer un Loup
+    (qu'il soit dans l'antre ou non) ou un Acolyte en Allié. Il peut recruter l'Enfant Sauvage si
+    ce dernier n'avait pas rejoint l'antre à sa mort. »"""
+    from lgmail.rules.roles import CAMP_OF  # the catalogue loads after its roles
+
+    return [
+        p.name
+        for p in state.players.values()
+        if not p.alive
+        and not camps.in_den(p)
+        and CAMP_OF[p.role] != camps.LOUPS
+        and maitre_vampire.STATUS not in p.status
+        and STATUS not in p.status
+        and not is_ghost(p)
+    ]
+
+
+@resolves("thiercelieux", "allie")
+def _allie(tx: Tx) -> None:
+    """004: « une fois dans la partie et uniquement la Nuit, transformer un des joueurs éliminés
+    en son Allié »; « Si l'action du Fantôme est empêchée par un pouvoir quelconque [...] elle
+    n'est pas consommée »."""
+    s = tx.state
+    for player, targets in tonight.given(s, ROLE.slug, Kind.ALLIE):
+        if ally_of(s, player) is None and targets[0] in ally_candidates(s):
+            tx.emit(AllyMade(player.name, targets[0]))
+
+
+@resolves("thiercelieux", "supprimer")
+def _supprimer(tx: Tx) -> None:
+    """004: « décider de cibler un joueur dont il supprimera l'éventuel pouvoir »; « Le Fantôme
+    ne peut pas supprimer les pouvoirs des rôles Indépendants »; Métronome: « le joueur ne verra
+    pas son pouvoir supprimé (car il était volé [...]) »; Idiot: « Si l'Idiot révélé voit son
+    pouvoir être supprimé par le Fantôme, alors l'Idiot meurt définitivement »."""
+    # the catalogue loads after its roles; 004's deaths read it (and this module) at load
+    from lgmail.rules.roles import CAMP_OF
+    from lgmail.rules.thiercelieux import deaths
+
+    s = tx.state
+    if not removal_night(s.number):
+        return
+    for player, targets in tonight.given(s, ROLE.slug, Kind.SUPPRIMER):
+        target = s.players[targets[0]]
+        if (
+            not target.alive
+            or CAMP_OF[target.role] == camps.INDEPENDANT
+            or metronome.asleep(s, target.name)
+            or target.name in s.extra.get(REMOVED, {})
+        ):
+            continue
+        tx.emit(PowerRemoved(player.name, target.name, s.number))
+        if target.role == idiot_du_village.ROLE.slug and target.revealed:
+            deaths.kill(tx, [(target.name, IDIOT_CAUSE)])
+
+
+@resolves("thiercelieux", "voix")
+def _voix(tx: Tx) -> None:
+    """004: « s'il a juste, alors le MJ écrira au lever du Jour suivant un message signé "La
+    voix des morts" révélant qu'il y a un Fantôme dans la partie »; « S'il se trompe, il ne se
+    passe rien »."""
+    s = tx.state
+    guesses = s.extra.get(GUESSES, [])
+    if not guesses:
+        return
+    right = any(suspect in allies(s) for _, suspect in guesses)
+    tx.emit(VoicesWeighed(s.number, right))
+    if right:
+        tx.emit(DeadVoiceSpoke(s.number))
+
+
+# --- in 004 (thiercelieux): its orders ---
+
+
+@may_give(ROLE.slug, Kind.SUPPRIMER)
+def _may_remove(state: GameState, player: Player) -> bool:
+    # 004: « une Nuit sur deux (en commençant par la Nuit 2) »
+    return removal_night(state.number)
+
+
+@refuses(ROLE.slug, Kind.SUPPRIMER)
+def _not_his_night(state: GameState, player: Player, order: Order) -> Exception:
+    return Refused(Cause.NOT_NOW, when="ghost-night")
+
+
+@checks(ROLE.slug, Kind.SUPPRIMER)
+def _check_remove(state: GameState, player: Player, order: Order) -> None:
+    if order.target == player.name:
+        # ruling: the Fantôme takes the power of another player
+        raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
+
+
+@may_give(ROLE.slug, Kind.ALLIE)
+def _may_ally(state: GameState, player: Player) -> bool:
+    # « une fois dans la partie », a dead player to make his Allié
+    return ally_of(state, player) is None and bool(ally_candidates(state))
+
+
+@afterlife
+def _voice_of(state: GameState, player: Player) -> frozenset[Kind]:
+    """004: « un joueur éliminé (transformé ou non) peut, une fois dans la partie, envoyer un
+    MP au MJ en lui donnant l'identité du joueur qu'il pense être l'Allié du Fantôme ».
+    Rulings: while a Fantôme lives; not the Fantôme himself."""
+    if player.alive or is_ghost(player) or VOICE in player.spent or not haunting(state):
+        return frozenset()
+    return frozenset({Kind.VOIX})
+
+
+@accepts(Kind.VOIX)
+def _accept_voice(tx: Tx, player: Player, order: Order) -> None:
+    """« La voix des morts »: « L'envoi du MP doit impérativement se faire au maximum une
+    heure avant le lever du Jour. Si l'envoi du MP dépasse le délai prévu, alors il est
+    considéré comme nul, et le joueur pourra retenter sa chance »."""
+    s = tx.state
+    if Kind.VOIX not in _voice_of(s, player):
+        if player.alive:
+            raise Refused(Cause.NOT_ALLOWED, why="living-voice")
+        raise Refused(Cause.ALREADY_USED)
+    dawn = s.phase_deadline if s.phase == "night" else None
+    if s.phase == "night" and (s.resolved or (dawn and tx.now > dawn - VOICE_BEFORE)):
+        raise Refused(Cause.NOT_NOW, when="voice")
+    tx.emit(DeadGuessed(player.name, order.target))
+
+
+@accepts(Kind.ALLIE)
+def _accept_ally(tx: Tx, player: Player, order: Order) -> None:
+    """004: « transformer un des joueurs éliminés en son Allié »; « Le Fantôme ne peut pas
+    transformer un Loup (qu'il soit dans l'antre ou non) ou un Acolyte en Allié »."""
+    from lgmail.rules.thiercelieux import (
+        acting,  # the rule set's modules read the catalogue, which imports this
+    )
+
+    s = tx.state
+    target = s.players[order.target]
+    if target.alive:
+        raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="alive")
+    step = acting.power_step(s, player, order)
+    if target.name not in ally_candidates(s):
+        raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="no-ally")
+    tx.emit(ev.OrderAccepted(player.name, step, order.kind.value, [target.name]))

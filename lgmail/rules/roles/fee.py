@@ -5,6 +5,8 @@ donc pas de meurtre des Loups-Garous ni aucune autre action nocturne quelle qu'e
 lève immédiatement un nouveau bûcher. »
 """
 
+from __future__ import annotations
+
 from lgmail.rules.roles.base import RoleSpec
 
 ROLE = RoleSpec(

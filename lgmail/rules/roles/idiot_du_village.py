@@ -8,8 +8,15 @@ révélé et il survit. Il perd alors son droit de vote pour le reste de la part
 des avantages liés à ce titre [...] il pourra lui-même transmettre le titre ».
 """
 
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import folds
 from lgmail.rules.roles.base import RoleSpec
-from lgmail.rules.state import Player
+from lgmail.rules.state import GameState, Player
 
 ROLE = RoleSpec(
     slug="idiot-du-village",
@@ -29,3 +36,34 @@ NO_VOTE = "sans-vote"
 
 def can_vote(player: Player) -> bool:
     return NO_VOTE not in player.status
+
+
+@event
+@dataclass(frozen=True)
+class RoleRevealed(Event):
+    """`name`'s role is made public while alive (the Idiot du Village spared by the stake)."""
+
+    PUBLIC: ClassVar[bool] = True
+    FACT: ClassVar[str] = "roles/idiot_du_village/role-revele.txt"
+
+    name: str
+    role: str
+    why: str
+
+
+@event
+@dataclass(frozen=True)
+class VoteLost(Event):
+    """`name` may vote no more (004: the Idiot du Village once revealed)."""
+
+    name: str
+
+
+@folds(RoleRevealed)
+def _revealed(s: GameState, e: RoleRevealed) -> None:
+    s.players[e.name].revealed = True
+
+
+@folds(VoteLost)
+def _vote_lost(s: GameState, e: VoteLost) -> None:
+    s.players[e.name].status.add("sans-vote")

@@ -4,16 +4,33 @@
 no order in time, no death. A wolf in love may not kill his lover (004, Cupidon).
 """
 
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import folds, resolves
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.roles.base import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import camps, layers
+from lgmail.rules.tx import Tx
+
+TUER: Verb = Verb(
+    Kind.TUER,
+    ("tuer", "tue", "tuons", "manger", "mange", "devorer", "devore", "kill", "eat"),
+    1,
+    {"fr": "tuer NOM", "en": "tuer NAME (kill)"},
+)
+
 
 ROLE = RoleSpec(
     slug="loup-garou",
     camp="loups",
     names={"fr": "Loup-Garou", "en": "Werewolf"},
     orders=frozenset({Kind.TUER}),
+    verbs=(TUER,),
     step="loups",
     help={
         "fr": "Chaque nuit : « tuer NOM » (le dernier ordre d'un loup compte).",
@@ -36,3 +53,38 @@ def victim(state: GameState) -> tuple[str | None, str | None]:
         if state.players[wolf].alive and state.players[target].alive:
             return target, wolf
     return None, None
+
+
+@event
+@dataclass(frozen=True)
+class WolvesChose(Event):
+    """The wolves' victim: the last order of a living wolf (004: "le dernier message")."""
+
+    victim: str | None
+    by: str | None
+
+
+@folds(WolvesChose)
+def _wolves(s: GameState, e: WolvesChose) -> None:
+    s.night.victim, s.night.killer = e.victim, e.by
+
+
+# --- in 004 (thiercelieux): its night ---
+
+
+@resolves("thiercelieux", "devorer")
+def _devorer(tx: Tx) -> None:
+    """004: « Le dernier message en couleur dans l'Antre (dans le temps imparti) est enregistré
+    comme choix de victime »; only a living member of the den counts."""
+    s = tx.state
+    for wolf, aimed in reversed(s.night.kills):
+        if not (camps.in_den(s.players[wolf]) and s.players[wolf].alive):
+            continue
+        if not layers.acts(s, wolf, "devorer"):
+            # Ruling: a knocked-out wolf does not act; the last order of one who may counts
+            continue
+        landed = layers.aim(s, wolf, "devorer", Kind.TUER, [aimed])
+        if landed and s.players[landed[0]].alive:
+            tx.emit(WolvesChose(landed[0], wolf))
+            return
+    tx.emit(WolvesChose(None, None))

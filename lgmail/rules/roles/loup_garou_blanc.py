@@ -7,17 +7,35 @@ eux. [...] il agit une Nuit sur deux (en commençant par la seconde Nuit) : il p
 The Salvateur does not protect from him nor does the life potion save (Salvateur, Sorcière).
 """
 
+from __future__ import annotations
+
 from collections.abc import Iterable
 
-from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules import events as ev
+from lgmail.rules.hooks import checks, may_give, offers, refuses, resolves
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refused
+from lgmail.rules.roles import loup_garou
+from lgmail.rules.roles.base import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import tonight
+from lgmail.rules.tx import Tx
+
+#: 004: the Loup-Garou Blanc's and the Grand Méchant Loup's own kill
+ELIMINER: Verb = Verb(
+    Kind.ELIMINER,
+    ("eliminer", "elimine", "assassiner", "assassine", "eliminate", "slay"),
+    1,
+    {"fr": "eliminer NOM", "en": "eliminer NAME (eliminate)"},
+)
+
 
 ROLE = RoleSpec(
     slug="loup-garou-blanc",
     camp="independant",
     names={"fr": "Loup-Garou Blanc", "en": "White Werewolf"},
     orders=frozenset({Kind.TUER, Kind.ELIMINER}),
+    verbs=(loup_garou.TUER, ELIMINER),
     step="loups",
     help={
         "fr": "Chaque nuit avec la meute : « tuer NOM ». Une nuit sur deux (nuits paires) : "
@@ -43,3 +61,48 @@ def prey(state: GameState, white: Player, den: Iterable[str]) -> list[str]:
         return []
     lover = state.lover_of(white.name)
     return [name for name in den if name not in (white.name, lover)]
+
+
+# --- in 004 (thiercelieux): its night ---
+
+
+@resolves("thiercelieux", "eliminer-blanc")
+def _eliminer_blanc(tx: Tx) -> None:
+    s = tx.state
+    if not his_night(s.number):
+        return
+    for player, targets in tonight.given(s, ROLE.slug, Kind.ELIMINER):
+        tx.emit(ev.PowerUsed(player.name, POWER, targets[0]))
+
+
+# --- in 004 (thiercelieux): its orders ---
+
+
+@may_give(ROLE.slug, Kind.ELIMINER)
+def _may_eliminate(state: GameState, player: Player) -> bool:
+    return his_night(state.number)
+
+
+@offers(ROLE.slug, Kind.ELIMINER)
+def _has_prey(state: GameState, player: Player) -> bool:
+    """No wolf of the den he may aim at: nothing to eliminate tonight."""
+    from lgmail.rules.thiercelieux import (
+        camps,  # the rule set's modules read the catalogue, which imports this
+    )
+
+    den = [p.name for p in camps.den(state)]
+    return bool(prey(state, player, den))
+
+
+@checks(ROLE.slug, Kind.ELIMINER)
+def _check_eliminate(state: GameState, player: Player, order: Order) -> None:
+    from lgmail.rules.thiercelieux import (
+        acting,  # the rule set's modules read the catalogue, which imports this
+    )
+
+    acting.aim(state, player, order, white=True)
+
+
+@refuses(ROLE.slug, Kind.ELIMINER)
+def _not_his_night(state: GameState, player: Player, order: Order) -> Exception:
+    return Refused(Cause.NOT_NOW, when="even-night")

@@ -23,18 +23,34 @@ recruit fail; a failed recruit is told to him (without why), never to the target
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from lgmail.rules.orders import Kind
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import Notice, checks, folds, may_give, nothing, refuses, resolves, tells
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles import enfant_sauvage
-from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.roles.base import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import camps, tonight
+from lgmail.rules.tx import Tx
+
+#: 004: the Maître Vampire's recruit
+RECRUTER = Verb(
+    Kind.RECRUTER,
+    ("recruter", "recrute", "mordre", "mords", "recruit", "bite"),
+    1,
+    {"fr": "recruter NOM", "en": "recruter NAME (recruit an acolyte)"},
+)
+
 
 ROLE = RoleSpec(
     slug="maitre-vampire",
     camp="independant",
     names={"fr": "Maître Vampire", "en": "Vampire Master"},
     orders=frozenset({Kind.RECRUTER}),
+    verbs=(RECRUTER,),
     step="loups",
     help={
         "fr": "La nuit, si vous le voulez : « recruter NOM ». Un Villageois devient votre "
@@ -148,3 +164,124 @@ def recruited(
 def _couple_in(state: GameState, living: list[Player]) -> bool:
     names = {p.name for p in living}
     return bool(state.lovers) and all(n in names for n in state.lovers)
+
+
+@event
+@dataclass(frozen=True)
+class RecruitAttempted(Event):
+    """The Maître Vampire's recruit of tonight (004: « Le recrutement d'un joueur se fait la
+    Nuit mais la résolution n'est effective qu'au lever du Jour suivant »); told to nobody."""
+
+    vampire: str
+    target: str
+
+
+@event
+@dataclass(frozen=True)
+class AcolytesRecruited(Event):
+    """At dawn, `names` become the Maître Vampire's acolytes (004: a Villager, or « le couple
+    entier » of two Villagers, « en ne consommant qu'un seul recrutement réussi »)."""
+
+    vampire: str
+    names: list[str]
+
+
+@event
+@dataclass(frozen=True)
+class RecruitFailed(Event):
+    """At dawn, the Maître Vampire's recruit of `target` failed; `why`: "maitre-mort" (told to
+    nobody: « n'est pas non plus averti »), "cible-morte", "camp", "couple", "enfant-sauvage",
+    "acolyte", "limite"."""
+
+    vampire: str
+    target: str
+    why: str
+
+
+@folds(RecruitAttempted)
+def _recruit_attempted(s: GameState, e: RecruitAttempted) -> None:
+    s.extra.setdefault(attempts_key(s.number), []).append([e.vampire, e.target])
+
+
+@folds(AcolytesRecruited)
+def _acolytes(s: GameState, e: AcolytesRecruited) -> None:
+    for name in e.names:
+        s.players[name].status.add(STATUS)
+        s.players[name].links["camp"] = CAMP
+        s.players[name].links[LINK] = e.vampire
+    key = recruits_key(e.vampire)
+    s.extra[key] = int(s.extra.get(key, 0)) + 1
+
+
+folds(RecruitFailed)(nothing)
+
+
+@tells(AcolytesRecruited)
+def _tell_recruited(s: GameState, e: AcolytesRecruited, later: Sequence[Event]) -> list[Notice]:
+    """004: the recruit learns « qu'il est un acolyte [...] au début du Jour suivant »."""
+    readers = [p.name for p in crypt(s)]
+    return [
+        Notice(n, "roles:maitre_vampire:recrutement", {"crypt": readers, **e.payload()})
+        for n in [e.vampire, *e.names]
+        if s.players[n].alive
+    ]
+
+
+@tells(RecruitFailed)
+def _tell_failed(s: GameState, e: RecruitFailed, later: Sequence[Event]) -> list[Notice]:
+    """Ruling: the Maître Vampire learns that it failed (not why); the target never."""
+    return (
+        [Notice(e.vampire, "roles:maitre_vampire:recrutement-echoue", {"target": e.target})]
+        if s.players[e.vampire].alive
+        else []
+    )
+
+
+# --- in 004 (thiercelieux): its night ---
+
+
+@resolves("thiercelieux", "recruter")
+def _recruter(tx: Tx) -> None:
+    """004: « Le Maître Vampire agit de Nuit en ciblant des joueurs »; the recruit is settled at
+    dawn (`recruit`). The Salvateur does not stop it (« Le Salvateur ne protège pas [...] du
+    recrutement [...] du Maitre Vampire »)."""
+    s = tx.state
+    for player, targets in tonight.given(s, ROLE.slug, Kind.RECRUTER):
+        if room(s, player):
+            tx.emit(RecruitAttempted(player.name, targets[0]))
+
+
+def recruit(tx: Tx) -> set[str]:
+    """Dawn: each recruit of tonight succeeds « si le Maître Vampire et le recruté ont survécu »
+    and the target's alignment allows it; who became acolytes."""
+    s = tx.state
+    out: set[str] = set()
+    for master, target in list(s.extra.get(attempts_key(s.number), [])):
+        group, why = recruited(s, s.players[master], target, camps.camp)
+        if why is None:
+            tx.emit(AcolytesRecruited(master, group))
+            out.update(group)
+        else:
+            tx.emit(RecruitFailed(master, target, why))
+    return out
+
+
+# --- in 004 (thiercelieux): its orders ---
+
+
+@may_give(ROLE.slug, Kind.RECRUTER)
+def _may_recruit(state: GameState, player: Player) -> bool:
+    return room(state, player)
+
+
+@refuses(ROLE.slug, Kind.RECRUTER)
+def _no_room(state: GameState, player: Player, order: Order) -> Exception:
+    # 004: « A aucun moment le Maître Vampire ne peut pas avoir plus de deux
+    # acolytes en jeu avec lui », « un nombre maximum de recrutements réussis »
+    return Refused(Cause.NOT_ALLOWED, why="vampire-limit")
+
+
+@checks(ROLE.slug, Kind.RECRUTER)
+def _check_recruit(state: GameState, player: Player, order: Order) -> None:
+    if order.target == player.name:
+        raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")

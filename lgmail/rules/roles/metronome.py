@@ -14,6 +14,13 @@ Assommeur, Protecteur), alors le Métronome volera toujours le rôle du Villageo
 village-aligned one sleeps.
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.roles.base import RoleSpec
 from lgmail.rules.state import GameState, Player
 
@@ -112,3 +119,30 @@ def names(role: str, roles: dict[str, RoleSpec]) -> dict[str, str]:
     """The role's name by language, dealt here or not."""
     spec = roles.get(role)
     return dict(spec.names) if spec else OTHER_NAMES.get(role, {"fr": role, "en": role})
+
+
+@event
+@dataclass(frozen=True)
+class MetronomeTurned(Event):
+    """The Métronome's role for night `night` (004), from the `number` drawn (1..10, the
+    RandomDrawn just before); `asleep`: who has that role and sleeps through the night."""
+
+    metronome: str
+    night: int
+    number: int
+    role: str
+    asleep: list[str] = field(default_factory=list)
+
+
+@folds(MetronomeTurned)
+def _metronome(s: GameState, e: MetronomeTurned) -> None:
+    s.extra.setdefault(f"metronome:{e.night}", {})[e.metronome] = e.role
+    sleepers = s.extra.setdefault(f"endormis:{e.night}", [])
+    sleepers += [n for n in e.asleep if n not in sleepers]
+
+
+@tells(MetronomeTurned)
+def _tell_turned(s: GameState, e: MetronomeTurned, later: Sequence[Event]) -> list[Notice]:
+    from lgmail.rules.roles import ROLES  # the catalogue loads after its roles
+
+    return [Notice(e.metronome, "roles:metronome:role-de-la-nuit", {"names": names(e.role, ROLES)})]

@@ -10,6 +10,16 @@ Assommeur, Redirecteur, Télépathe »). No power tells the alignment (004, Voya
 l’alignement d'un rôle multi-classable »).
 """
 
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import (
+    ROLE_MAIL,
+    folds,
+)
 from lgmail.rules.state import GameState, Player
 
 SLUGS = frozenset({"assommeur", "protecteur", "redirecteur", "telepathe"})
@@ -33,3 +43,36 @@ def given(state: GameState, name: str) -> str | None:
 
 def dealt(player: Player) -> bool:
     return STATUS in player.status
+
+
+@event
+@dataclass(frozen=True)
+class AlignmentDealt(Event):
+    """A multi-class role's alignment (004: « Il peut être Loup-Garou ou Villageois », « en
+    fonction du choix du MJ »): "loup" (a member of the den) or "village"; `drawn` when the MJ
+    gave none."""
+
+    name: str
+    alignment: str
+    drawn: bool = False
+
+
+@folds(AlignmentDealt)
+def _aligned(s: GameState, e: AlignmentDealt) -> None:
+    player = s.players[e.name]
+    player.links["camp"] = "loups" if e.alignment == "loup" else "village"
+    player.status.add("multiclasse")
+    if e.alignment == "loup":
+        # 004, Renard: « un Loup-Garou avec l'une de ces classes » is one of the pack
+        player.status.add("antre")
+
+
+def _alignment(s: GameState, name: str) -> dict[str, Any]:
+    """A multi-class role's alignment, told to its owner (004: « en fonction du choix du MJ »)."""
+    me = s.players[name]
+    if me.role not in SLUGS:
+        return {"alignment": None}
+    return {"alignment": LOUP if me.links.get("camp") == "loups" else VILLAGE}
+
+
+ROLE_MAIL.append(_alignment)

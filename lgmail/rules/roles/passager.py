@@ -22,17 +22,47 @@ camp but a Passager (the den, the Loup Égaré, an infected or turned player).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
-from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import Notice, accepts, folds, nothing, resolves, tells, voids
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refusal, Refused
+from lgmail.rules.roles.base import RoleSpec, Said, Verb
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import camps, tonight
+from lgmail.rules.tx import Tx
+
+
+def _message(said: Said) -> Order | Refusal:
+    """004, Passager: « il peut envoyer un message à l'antre des Loups-Garous »."""
+    text = said.after_verb()
+    return (
+        Order(Kind.MESSAGE, args=(text,))
+        if text
+        else Refusal(Cause.UNREADABLE, {"missing": "text"})
+    )
+
+
+#: 004: the Passager's message to the den
+MESSAGE = Verb(
+    Kind.MESSAGE,
+    ("message", "passager", "msg"),
+    hint={
+        "fr": "message TEXTE (20 mots, aucun nom de joueur)",
+        "en": "message TEXT (to the pack: 20 words, no player's name)",
+    },
+    read=_message,
+)
+
 
 ROLE = RoleSpec(
     slug="passager",
     camp="loups",
     names={"fr": "Passager", "en": "Passenger"},
     orders=frozenset({Kind.MESSAGE}),
+    verbs=(MESSAGE,),
     step="loups",
     help={
         "fr": "Vous êtes du camp des loups, sans les connaître. Chaque nuit, si vous le voulez : "
@@ -84,3 +114,121 @@ def orphaned(state: GameState, is_wolf: Callable[[Player], bool]) -> list[Player
     immédiatement éliminé »)."""
     wolves = [p for p in state.living() if is_wolf(p) and not is_passager(p)]
     return [] if wolves else [p for p in state.by_role(ROLE.slug)]
+
+
+@event
+@dataclass(frozen=True)
+class PassengerWrote(Event):
+    """The Passager's message of tonight to the den (004: « vingt mots » at most, `words` as
+    counted), held for the MJ's validation until the end of the night."""
+
+    passager: str
+    text: str
+    words: int
+    night: int
+
+
+@event
+@dataclass(frozen=True)
+class PassengerMessageVoided(Event):
+    """The MJ has the Passager's message rewritten (004: « Le MJ valide le message ou le fait
+    réécrire au besoin »); it will not be handed on."""
+
+    passager: str
+    night: int
+
+
+@event
+@dataclass(frozen=True)
+class PassengerMessageDelivered(Event):
+    """004: « Le message sera transmis à la fin de la Nuit s'il est validé par le MJ », to the
+    den's `readers`, without its author's name."""
+
+    passager: str
+    text: str
+    readers: list[str]
+    night: int
+
+
+@folds(PassengerWrote)
+def _passenger_wrote(s: GameState, e: PassengerWrote) -> None:
+    s.extra.setdefault(key(e.night), {})[e.passager] = e.text
+
+
+@folds(PassengerMessageVoided)
+def _passenger_voided(s: GameState, e: PassengerMessageVoided) -> None:
+    s.extra.get(key(e.night), {}).pop(e.passager, None)
+
+
+folds(PassengerMessageDelivered)(nothing)
+
+
+@tells(PassengerWrote)
+def _tell_wrote(s: GameState, e: PassengerWrote, later: Sequence[Event]) -> list[Notice]:
+    """004: « Le MJ valide le message ou le fait réécrire au besoin »."""
+    return [Notice(None, "mj:passager", e.payload())]
+
+
+@tells(PassengerMessageVoided)
+def _tell_voided(s: GameState, e: PassengerMessageVoided, later: Sequence[Event]) -> list[Notice]:
+    return [Notice(e.passager, "roles:passager:message-refuse")]
+
+
+@tells(PassengerMessageDelivered)
+def _tell_delivered(
+    s: GameState, e: PassengerMessageDelivered, later: Sequence[Event]
+) -> list[Notice]:
+    """The den reads the text, not who wrote it."""
+    return [Notice(n, "roles:passager:message-transmis", {"text": e.text}) for n in e.readers]
+
+
+# --- in 004 (thiercelieux): its night ---
+
+
+@resolves("thiercelieux", "message")
+def _resolve_message(tx: Tx) -> None:
+    """004, Passager: « il peut envoyer un message à l'antre des Loups-Garous » « Le message sera
+    transmis à la fin de la Nuit s'il est validé par le MJ »; the den does not learn who wrote."""
+    s = tx.state
+    for player, _ in tonight.given(s, ROLE.slug, Kind.MESSAGE):
+        text = s.extra.get(key(s.number), {}).get(player.name)
+        readers = [p.name for p in camps.den(s) if p.name != player.name]
+        if text and readers:
+            tx.emit(PassengerMessageDelivered(player.name, str(text), readers, s.number))
+
+
+# --- in 004 (thiercelieux): its orders ---
+
+
+@accepts(Kind.MESSAGE)
+def _accept_message(tx: Tx, player: Player, order: Order) -> None:
+    """004, Passager: « Ce message ne peut contenir au maximum que vingt mots. » « Il est
+    interdit d'écrire le pseudo ou le nom/prénom IRL d'un joueur de la partie ». His last
+    message of the night counts."""
+    from lgmail.rules.nombres import words  # the counting of words, with its dictionary
+    from lgmail.rules.thiercelieux import (
+        acting,  # the rule set's modules read the catalogue, which imports this
+    )
+
+    s = tx.state
+    text = " ".join(order.args).strip()
+    if not text:
+        raise Refused(Cause.UNREADABLE, missing="text")
+    acting.accept(tx, player, order)
+    counted = words.count(text)
+    if counted > WORDS:
+        raise Refused(Cause.NOT_ALLOWED, why="passager-long", words=str(counted))
+    name = named(text, s.players)
+    if name is not None:
+        raise Refused(Cause.NOT_ALLOWED, why="passager-name", name=name)
+    tx.emit(PassengerWrote(player.name, text, counted, s.number))
+
+
+@voids("thiercelieux")
+def _void_message(tx: Tx, player: str) -> None:
+    """The MJ has the Passager's message of tonight rewritten (004: « Le MJ valide le
+    message ou le fait réécrire au besoin »)."""
+    s = tx.state
+    if s.phase != "night" or player not in s.extra.get(key(s.number), {}):
+        raise Refused(Cause.NOTHING_TO_DO, what="message")
+    tx.emit(PassengerMessageVoided(player, s.number))

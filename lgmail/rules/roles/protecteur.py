@@ -20,14 +20,25 @@ he protects is not told to the Sorcière (as the Salvateur's); the Redirecteur's
 actions, not on the player, and is not stopped.
 """
 
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import folds, resolves
 from lgmail.rules.orders import Kind
+from lgmail.rules.roles import salvateur
 from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux import tonight
+from lgmail.rules.tx import Tx
 
 ROLE = RoleSpec(
     slug="protecteur",
     camp="village",
     names={"fr": "Protecteur", "en": "Protector"},
     orders=frozenset({Kind.PROTEGER}),
+    verbs=(salvateur.PROTEGER,),
     step="loups",
     help={
         "fr": "Chaque nuit : « proteger NOM » : ce joueur est protégé de toute action de la nuit "
@@ -41,3 +52,29 @@ ROLE = RoleSpec(
 def key(night: int) -> str:
     """`GameState.extra` key of the players protected on night `night`."""
     return f"protege-tout:{night}"
+
+
+@event
+@dataclass(frozen=True)
+class ShieldRaised(Event):
+    """The Protecteur protects `target` for the night from every night action (004), but the
+    knock-out and the Avocat's choice; told to nobody."""
+
+    protecteur: str
+    target: str
+
+
+@folds(ShieldRaised)
+def _shield(s: GameState, e: ShieldRaised) -> None:
+    s.extra.setdefault(f"protege-tout:{s.number}", []).append(e.target)
+
+
+# --- in 004 (thiercelieux): its night ---
+
+
+@resolves("thiercelieux", "proteger-tout")
+def _proteger_tout(tx: Tx) -> None:
+    """004, Protecteur: « le Protecteur peut protéger le joueur de son choix de toute action
+    nocturne » (`layers.aim`, `layers.shielded`)."""
+    for player, aimed in tonight.given(tx.state, ROLE.slug, Kind.PROTEGER):
+        tx.emit(ShieldRaised(player.name, aimed[0]))

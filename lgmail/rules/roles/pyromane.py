@@ -16,15 +16,36 @@ chose the victim (004, Loups-Garous: « Le dernier message en couleur dans l'Ant
 le loup qui fait l'action »), who dies at dawn, whatever protects the victim.
 """
 
-from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import RoleSpec
-from lgmail.rules.state import Player
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from lgmail.rules import events as ev
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import checks, folds, may_give, resolves
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refused
+from lgmail.rules.roles.base import RoleSpec, Verb
+from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import layers, tonight
+from lgmail.rules.tx import Tx
+
+#: 004: the Pyromane's match
+ALLUMER = Verb(
+    Kind.ALLUMER,
+    ("allumer", "allume", "incendier", "incendie", "bruler", "brule", "burn", "torch"),
+    1,
+    {"fr": "allumer NOM", "en": "allumer NAME (burn their house, once)"},
+)
+
 
 ROLE = RoleSpec(
     slug="pyromane",
     camp="village",
     names={"fr": "Pyromane", "en": "Arsonist"},
     orders=frozenset({Kind.ALLUMER}),
+    verbs=(ALLUMER,),
     step="loups",
     village_power=True,
     help={
@@ -52,3 +73,85 @@ def is_vagabond(player: Player) -> bool:
 def burnt_key(night: int) -> str:
     """`GameState.extra` key of the wolf caught in night `night`'s fire."""
     return f"feu:{night}"
+
+
+@event
+@dataclass(frozen=True)
+class WolfBurnt(Event):
+    """The Pyromane set fire to the pack's victim (004): « c'est le Loup-Garou qui effectue le
+    meurtre qui est éliminé » at dawn, and « le Villageois reste en vie (il n'y a pas de
+    victime) »."""
+
+    wolf: str
+    victim: str
+
+
+@event
+@dataclass(frozen=True)
+class HouseBurnt(Event):
+    """At dawn, `name`'s house burnt: his job is lost and he is a Vagabond (004, Pyromane);
+    public, without who lit it."""
+
+    PUBLIC: ClassVar[bool] = True
+    FACT: ClassVar[str] = "roles/pyromane/maison-brulee.txt"
+
+    name: str
+
+
+@folds(WolfBurnt)
+def _wolf_burnt(s: GameState, e: WolfBurnt) -> None:
+    s.night.victim = None
+    s.extra[burnt_key(s.number)] = e.wolf
+
+
+@folds(HouseBurnt)
+def _house_burnt(s: GameState, e: HouseBurnt) -> None:
+    s.players[e.name].status.add(VAGABOND)
+
+
+# --- in 004 (thiercelieux): its night ---
+
+
+@resolves("thiercelieux", "allumer")
+def _allumer(tx: Tx) -> None:
+    """004, Pyromane: « une seule Nuit dans la partie »; on the pack's victim, « c'est le
+    Loup-Garou qui effectue le meurtre qui est éliminé » and « il n'y a pas de victime »."""
+    s = tx.state
+    for player, targets in tonight.given(s, ROLE.slug, Kind.ALLUMER):
+        if POWER in player.spent:
+            continue
+        if layers.shielded(s, targets[0]):
+            # 004, Protecteur: « l'unique allumette du Pyromane est consommée sans effet »
+            tx.emit(ev.PowerUsed(player.name, POWER, None))
+            continue
+        tx.emit(ev.PowerUsed(player.name, POWER, targets[0]))
+        # the pack's choice tonight names « le loup qui fait l'action »; the match may land
+        # there at dawn, turned by the Manipulateur
+        if s.night.killer and s.night.victim == targets[0]:
+            tx.emit(WolfBurnt(s.night.killer, targets[0]))
+
+
+def burn(tx: Tx) -> None:
+    """Dawn: the houses set on fire tonight burn; their owners, alive, are Vagabonds."""
+    s = tx.state
+    for _, power, target in list(s.night.used):
+        if power == POWER and target and s.players[target].alive:
+            tx.emit(HouseBurnt(target))
+
+
+# --- in 004 (thiercelieux): its orders ---
+
+
+@may_give(ROLE.slug, Kind.ALLUMER)
+def _may_burn(state: GameState, player: Player) -> bool:
+    # 004: « une seule Nuit dans la partie »
+    return POWER not in player.spent
+
+
+@checks(ROLE.slug, Kind.ALLUMER)
+def _check_burn(state: GameState, player: Player, order: Order) -> None:
+    if is_vagabond(state.players[order.target]):
+        # 004: « cibler un joueur autre qu'un Vagabond »
+        raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="vagabond")
+    if order.target == player.name:
+        raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")

@@ -16,14 +16,44 @@ kill); the Chasseur's shot at dawn is not a night action and is not turned; a re
 would make the Avocat his own client, or name one client twice, leaves that client.
 """
 
-from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import RoleSpec
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import checks, folds, resolves
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refusal, Refused
+from lgmail.rules.roles.base import RoleSpec, Said, Verb
+from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import tonight
+from lgmail.rules.tx import Tx
+
+#: what parts the Redirecteur's two names (« rediriger NOM vers NOM »)
+TOWARDS = frozenset({"vers", "sur", "to", "onto", "towards", "->", "=>", ">"})
+
+
+def _redirect(said: Said) -> Order | Refusal:
+    """004's Redirecteur: « rediriger NOM vers NOM » (or « NOM et NOM »)."""
+    return said.pair(TOWARDS)
+
+
+#: 004's Redirecteur: « rediriger NOM vers NOM »
+REDIRIGER = Verb(
+    Kind.REDIRIGER,
+    ("rediriger", "redirige", "devier", "devie", "redirect", "divert"),
+    2,
+    {"fr": "rediriger NOM vers NOM", "en": "rediriger NAME vers NAME (redirect to)"},
+    read=_redirect,
+)
+
 
 ROLE = RoleSpec(
     slug="redirecteur",
     camp="village",
     names={"fr": "Redirecteur", "en": "Redirector"},
     orders=frozenset({Kind.REDIRIGER}),
+    verbs=(REDIRIGER,),
     step="loups",
     help={
         "fr": "Chaque nuit : « rediriger NOM vers NOM » : toute action visant le premier vise le "
@@ -40,3 +70,40 @@ EXEMPT = frozenset({"servante"})
 def key(night: int) -> str:
     """`GameState.extra` key of night `night`'s redirections: named player -> new target."""
     return f"redirige:{night}"
+
+
+@event
+@dataclass(frozen=True)
+class RedirectionSet(Event):
+    """Tonight, every action aimed at `frm` is aimed at `to` (004, Redirecteur); told to
+    nobody."""
+
+    redirecteur: str
+    frm: str
+    to: str
+
+
+@folds(RedirectionSet)
+def _redirection(s: GameState, e: RedirectionSet) -> None:
+    s.extra.setdefault(f"redirige:{s.number}", {})[e.frm] = e.to
+
+
+# --- in 004 (thiercelieux): its night ---
+
+
+@resolves("thiercelieux", "rediriger")
+def _rediriger(tx: Tx) -> None:
+    """004, Redirecteur: « Toute action qui cible ce joueur, à ce moment-là, est alors redirigée
+    vers un autre joueur de son choix également. » (`layers.landing`)"""
+    for player, aimed in tonight.given(tx.state, ROLE.slug, Kind.REDIRIGER):
+        tx.emit(RedirectionSet(player.name, aimed[0], aimed[1]))
+
+
+# --- in 004 (thiercelieux): its orders ---
+
+
+@checks(ROLE.slug, Kind.REDIRIGER)
+def _check_redirect(state: GameState, player: Player, order: Order) -> None:
+    if order.targets[0] == order.targets[-1]:
+        # 004: « vers un autre joueur de son choix »
+        raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="same")

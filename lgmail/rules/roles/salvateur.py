@@ -4,17 +4,35 @@
 Sorcière is told no name.
 """
 
+from __future__ import annotations
+
+from dataclasses import dataclass
+
 from lgmail.rules import events as ev
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import checks, folds, resolves
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.roles import metronome
+from lgmail.rules.roles.base import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import tonight
+from lgmail.rules.tx import Tx
+
+PROTEGER: Verb = Verb(
+    Kind.PROTEGER,
+    ("proteger", "protege", "protect", "guard", "shield"),
+    1,
+    {"fr": "proteger NOM", "en": "proteger NAME (protect)"},
+)
+
 
 ROLE = RoleSpec(
     slug="salvateur",
     camp="village",
     names={"fr": "Salvateur", "en": "Guardian"},
     orders=frozenset({Kind.PROTEGER}),
+    verbs=(PROTEGER,),
     step="loups",
     village_power=True,
     help={
@@ -34,5 +52,40 @@ def resolve(state: GameState) -> list[ev.Event]:
     for guard in state.by_role(ROLE.slug):
         given = state.order_of(guard.name, Kind.PROTEGER)
         if given:
-            return [ev.GuardProtected(guard.name, given.order.target)]
+            return [GuardProtected(guard.name, given.order.target)]
     return []
+
+
+@event
+@dataclass(frozen=True)
+class GuardProtected(Event):
+    guard: str
+    target: str
+
+
+@folds(GuardProtected)
+def _guard(s: GameState, e: GuardProtected) -> None:
+    s.night.protected = e.target
+
+
+# --- in 004 (thiercelieux): its night ---
+
+
+@resolves("thiercelieux", "proteger")
+def _proteger(tx: Tx) -> None:
+    for player, targets in tonight.given(tx.state, ROLE.slug, Kind.PROTEGER)[:1]:
+        tx.emit(GuardProtected(player.name, targets[0]))
+
+
+# --- in 004 (thiercelieux): its orders ---
+
+
+@checks(ROLE.slug, Kind.PROTEGER)
+def _check_guard(state: GameState, player: Player, order: Order) -> None:
+    """004: the Salvateur's rule, for whoever acts as him (the Métronome's night)."""
+    from lgmail.rules.thiercelieux import (
+        camps,  # the rule set's modules read the catalogue, which imports this
+    )
+
+    if camps.acting(state, player) == ROLE.slug and metronome.guarded_last_night(state, player):
+        check(state, player, order)

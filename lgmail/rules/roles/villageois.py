@@ -1,5 +1,7 @@
 """Simple Villageois (003): no power; votes by day like everyone."""
 
+from __future__ import annotations
+
 from lgmail.rules.roles.base import RoleSpec
 
 ROLE = RoleSpec(

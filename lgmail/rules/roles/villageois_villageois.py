@@ -4,6 +4,8 @@
 reçu ce rôle. » He may still be a traitor lover or infected: only his role is public.
 """
 
+from __future__ import annotations
+
 from lgmail.rules.roles.base import RoleSpec
 
 ROLE = RoleSpec(

@@ -9,9 +9,8 @@ le Joueur de Flûte ou le Loup-Garou Blanc. Violet : [...] les rôles "multiclas
 
 from __future__ import annotations
 
+from lgmail.rules import roles  # the catalogue, read when called: role modules import this one
 from lgmail.rules.roles import (
-    CAMP_OF,
-    ROLES,
     comedien,
     enfant_sauvage,
     fantome,
@@ -66,7 +65,7 @@ DEN = "antre"
 
 def camp(player: Player) -> str:
     """The camp `player` plays for now (his role's, unless a status changed it)."""
-    return player.links.get("camp") or CAMP_OF[player.role]
+    return player.links.get("camp") or roles.CAMP_OF[player.role]
 
 
 def in_den(player: Player) -> bool:
@@ -95,7 +94,7 @@ def village_power(player: Player) -> bool:
     role's when it plays for the village."""
     if multiclasse.is_multiclass(player):
         return camp(player) == VILLAGE
-    return ROLES[player.role].village_power
+    return roles.ROLES[player.role].village_power
 
 
 def den(state: GameState) -> list[Player]:
@@ -147,7 +146,7 @@ def colour(state: GameState, player: Player) -> str:
         return COLOUR[INDEPENDANT]
     if player.role in ROLE_COLOUR:
         return ROLE_COLOUR[player.role]
-    return COLOUR[CAMP_OF[player.role]]
+    return COLOUR[roles.CAMP_OF[player.role]]
 
 
 def statuses(state: GameState, player: Player) -> list[str]:

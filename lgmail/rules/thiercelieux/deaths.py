@@ -17,8 +17,11 @@ from lgmail.rules.roles import (
     maitre_vampire,
     passager,
 )
+from lgmail.rules.roles.ancien import PowersLost
+from lgmail.rules.roles.fantome import GhostSpared
 from lgmail.rules.state import Player
 from lgmail.rules.thiercelieux import camps, layers, powers
+from lgmail.rules.thiercelieux.events import CampChanged, CampShown, DenJoined
 from lgmail.rules.thiercelieux.outcome import outcome
 from lgmail.rules.tx import Tx, iso
 
@@ -44,12 +47,12 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
             # 004, Protecteur: « la balle du Chasseur (s'il est mort de Nuit) ne fera pas de mort »
             continue
         if fantome.is_ghost(player) and _ghost_spared(tx, player, cause):
-            tx.emit(ev.GhostSpared(name, cause))
+            tx.emit(GhostSpared(name, cause))
             continue
         colour = camps.colour(s, player)
         statuses = camps.statuses(s, player)
         tx.emit(ev.PlayerDied(name, cause, player.role))
-        tx.emit(ev.CampShown(name, colour, statuses))
+        tx.emit(CampShown(name, colour, statuses))
         died.append((name, cause))
         lover = s.lover_of(name)
         if lover and s.players[lover].alive:
@@ -73,7 +76,7 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
         for n, cause in died
     ):
         lost = sorted(slug for slug, spec in ROLES.items() if spec.village_power)
-        tx.emit(ev.PowersLost("ancien", lost))
+        tx.emit(PowersLost("ancien", lost))
     for name, _ in died:
         _orphans(tx, name)
     _strays(tx)
@@ -126,9 +129,9 @@ def _orphans(tx: Tx, model: str) -> None:
         if powers.stripped(s, child):
             # 004, Fantôme: « l'Enfant Sauvage reste Villageois, même si son modèle meurt »
             continue
-        tx.emit(ev.CampChanged(child.name, camps.LOUPS, enfant_sauvage.TURNED))
+        tx.emit(CampChanged(child.name, camps.LOUPS, enfant_sauvage.TURNED))
         if s.phase in ("day", "election"):
-            tx.emit(ev.DenJoined(child.name, "modele"))
+            tx.emit(DenJoined(child.name, "modele"))
 
 
 def _strays(tx: Tx) -> None:
@@ -138,7 +141,7 @@ def _strays(tx: Tx) -> None:
     for stray in s.by_role(loup_egare.ROLE.slug):
         others = [p for p in s.living() if camps.is_wolf(p) and p.role != loup_egare.ROLE.slug]
         if not camps.in_den(stray) and not others and not powers.stripped(s, stray):
-            tx.emit(ev.DenJoined(stray.name, "seul"))
+            tx.emit(DenJoined(stray.name, "seul"))
 
 
 def _succession(tx: Tx, captain: str) -> None:

@@ -12,57 +12,70 @@ forbidden couples fail silently. The roles: `ROLE_SLUGS`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import timedelta
 
 from lgmail.rules import events as ev
-from lgmail.rules.classic import CUPIDON, ELECTION, LOUPS, ORDER_STEP, SORCIERE, VOTE, Classic
+from lgmail.rules import hooks
+from lgmail.rules.classic import CUPIDON, ELECTION, LOUPS, SORCIERE, VOTE, Classic
 from lgmail.rules.classic import channels as classic_channels
 from lgmail.rules.classic.deaths import reaction_delay
-from lgmail.rules.nombres import words
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles import (
-    CAMP_OF,
     ROLES,
     abominable_sectaire,
-    avocat,
     bouc_emissaire,
     capitaine,
-    chasseur,
-    comedien,
     cupidon,
     deux_soeurs,
     enfant_sauvage,
     fantome,
     fee,
     garde_champetre,
-    grand_mechant_loup,
     idiot_du_village,
     infect_pere_des_loups,
-    joueur_de_flute,
-    loup_garou_blanc,
+    loup_egare,
     loup_garou_manipulateur,
     maitre_vampire,
-    marchand_de_sable,
-    marquise,
     metronome,
     multiclasse,
-    passager,
     petite_fille,
     pyromane,
-    renard,
-    salvateur,
     servante_devouee,
     sorciere,
     villageois_villageois,
     voleur,
-    voyante,
 )
-from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.roles.abominable_sectaire import SectaireAnnounced
+from lgmail.rules.roles.base import RoleSpec, Verb
+from lgmail.rules.roles.bouc_emissaire import VotersNamed
+from lgmail.rules.roles.capitaine import TieBroken
+from lgmail.rules.roles.idiot_du_village import RoleRevealed, VoteLost
 from lgmail.rules.roles.loup_garou_manipulateur import STEP as MANIPULATEUR
+from lgmail.rules.roles.metronome import MetronomeTurned
+from lgmail.rules.roles.multiclasse import AlignmentDealt
+from lgmail.rules.roles.servante_devouee import RoleTaken, ServanteTold
 from lgmail.rules.state import GameState, Player, Reaction
-from lgmail.rules.thiercelieux import camps, deal, deaths, layers, night, nouvelle_lune, powers
+from lgmail.rules.thiercelieux import (
+    acting,
+    camps,
+    deal,
+    deaths,
+    layers,
+    night,
+    nouvelle_lune,
+)
+from lgmail.rules.thiercelieux.acting import STEP_OF
+from lgmail.rules.thiercelieux.events import (
+    CampChanged,
+    DenJoined,
+    ExtraStakeCalled,
+    ExtraStakeOpened,
+    NewMoonDue,
+    NightSkipped,
+    NightSlept,
+)
 from lgmail.rules.thiercelieux.outcome import outcome as thiercelieux_outcome
 from lgmail.rules.tx import Tx, iso
 
@@ -111,38 +124,6 @@ ROLE_SLUGS = (
     "servante-devouee",
 )
 
-#: which step each order is given in
-STEP_OF: dict[Kind, str] = {
-    **ORDER_STEP,
-    Kind.ELIMINER: LOUPS,
-    Kind.INFECTER: LOUPS,
-    Kind.MARQUER: LOUPS,
-    Kind.FLAIRER: LOUPS,
-    Kind.MODELE: CUPIDON,
-    Kind.FAVORISER: LOUPS,
-    Kind.CHARMER: LOUPS,
-    Kind.CLIENTS: LOUPS,
-    Kind.LISTE: CUPIDON,
-    Kind.DEPLACER: LOUPS,
-    Kind.VOLER: CUPIDON,
-    Kind.RECRUTER: LOUPS,
-    Kind.ESPIONNER: LOUPS,
-    Kind.LETTRE: LOUPS,
-    Kind.SENTENCE: LOUPS,
-    Kind.JEUX: LOUPS,
-    Kind.ASSOMMER: LOUPS,
-    Kind.REDIRIGER: LOUPS,
-    Kind.TELEPATHIE: LOUPS,
-    Kind.ALLUMER: LOUPS,
-    Kind.SUPPRIMER: LOUPS,
-    Kind.ALLIE: LOUPS,
-    Kind.MANIPULER: LOUPS,
-    Kind.DETOURNER: loup_garou_manipulateur.STEP,
-    Kind.DEVENIR: LOUPS,
-    Kind.CARTE: LOUPS,
-    Kind.MESSAGE: LOUPS,
-    Kind.PRENDRE: servante_devouee.STEP,
-}
 
 #: reactions whose answer may change who wins
 DECISIVE = frozenset({"tirer", "trancher"})
@@ -158,6 +139,8 @@ class Thiercelieux(Classic):
     }
     #: 004: « un pouvoir supplémentaire [...] qui peut prendre l'une des quatre formes suivantes »
     choices: Mapping[str, tuple[str, ...]] = {"capitaine": tuple(capitaine.POWERS)}
+    #: 004's own orders: the Capitaine names the Garde Champêtre, who chooses the day's event
+    verbs: tuple[Verb, ...] = garde_champetre.VERBS
 
     # --- the deal --------------------------------------------------------------------------
 
@@ -212,13 +195,13 @@ class Thiercelieux(Classic):
         if s.by_role(abominable_sectaire.ROLE.slug) and not s.extra.get("sectaire:annonce"):
             # 004: « Le MJ annonce toujours, au début de la partie (élections) [...] qu'il a mis
             # un Abominable Sectaire dans sa partie. »
-            tx.emit(ev.SectaireAnnounced(abominable_sectaire.lists(s)))
+            tx.emit(SectaireAnnounced(abominable_sectaire.lists(s)))
         # the alignments first: a wolf-aligned one has his squares on the Petite Fille's map
         self._align(tx)
         if s.by_role(petite_fille.ROLE.slug, alive=False) and not petite_fille.grid(s):
-            self._place_grid(tx)
+            petite_fille.place_grid(tx)
         if s.phase == "day" and nouvelle_lune.extra_stake(s) == s.number:
-            tx.emit(ev.ExtraStakeOpened(s.number))
+            tx.emit(ExtraStakeOpened(s.number))
         elif s.phase == "day":
             nouvelle_lune.rise(tx)
         if s.phase != "night":
@@ -237,30 +220,7 @@ class Thiercelieux(Classic):
                 # 004: « S'il y a deux fois le même rôle multiclassable dans la partie [...] le
                 # Métronome volera toujours le rôle du Villageois, et non celui du Loup-Garou. »
                 asleep = villagers
-            tx.emit(ev.MetronomeTurned(player.name, s.number, int(number), role, asleep))
-
-    def _place_grid(self, tx: Tx) -> None:
-        """004, Petite Fille: « Le MJ prévoie secrètement, avant le début de la partie, deux
-        cases par Loup-Garou (Passager et Égaré compris) et autant de case Petite Fille qu'il y
-        a de Loup-Garou. »: the MJ's grid (option `grille_petite_fille`), else a drawn one."""
-        s = tx.state
-        wolves = [
-            p.name
-            for p in s.players.values()
-            if camps.is_wolf(p) or p.role in petite_fille.ALSO_WOLVES
-        ]
-        given = petite_fille.placement(s.options.get(petite_fille.OPTION), wolves)
-        if given is None:
-            squares = tx.draw("grille", list(petite_fille.SQUARES), 3 * len(wolves))
-            pairs = [squares[2 * i : 2 * i + 2] for i in range(len(wolves))]
-            placed = dict(zip(wolves, pairs, strict=True))
-            tx.emit(ev.GridPlaced(placed, squares[2 * len(wolves) :], drawn=True))
-            return
-        pairs, girl, named = given
-        if not named and len(wolves) > 1:
-            # the MJ's pairs are dealt to the wolves by a recorded draw
-            wolves = tx.draw("grille:loups", wolves, len(wolves))
-        tx.emit(ev.GridPlaced(dict(zip(wolves, pairs, strict=True)), girl))
+            tx.emit(MetronomeTurned(player.name, s.number, int(number), role, asleep))
 
     def _align(self, tx: Tx) -> None:
         """004: the multi-class roles are wolves or villagers « en fonction du choix du MJ »
@@ -272,28 +232,20 @@ class Thiercelieux(Classic):
             chosen = multiclasse.given(s, player.name)
             if chosen is None:
                 (drawn,) = tx.draw(f"alignement:{player.name}", list(multiclasse.ALIGNMENTS))
-                tx.emit(ev.AlignmentDealt(player.name, drawn, drawn=True))
+                tx.emit(AlignmentDealt(player.name, drawn, drawn=True))
             else:
-                tx.emit(ev.AlignmentDealt(player.name, chosen))
+                tx.emit(AlignmentDealt(player.name, chosen))
 
     # --- who acts --------------------------------------------------------------------------
 
     def _spec(self, state: GameState, player: Player) -> RoleSpec:
-        """The role whose orders `player` gives now: the Métronome's role of the night, the
-        Comédien's role (004), a role this rule set does not deal giving none."""
-        role = camps.borrowed(state, player) or player.role
-        return ROLES.get(role) or RoleSpec(role, CAMP_OF[player.role], {"fr": role})
+        return acting.spec(state, player)
 
     def _has_power(self, state: GameState, player: Player) -> bool:
-        # 004: « La perte des pouvoirs villageois liée à la mort de l'Ancien n'affecte jamais
-        # l'Enfant Sauvage »
-        return not (camps.village_power(player) and state.powers_lost)
+        return acting.has_power(state, player)
 
     def _effective(self, state: GameState, player: Player) -> bool:
-        """Whether `player`'s power works now: he has it and nobody took it away (004: the
-        Marquise's sentence, the Fantôme's removal). A power taken away still takes orders, and
-        fails silently."""
-        return self._has_power(state, player) and not powers.stripped(state, player)
+        return acting.effective(state, player)
 
     def _can_vote(self, state: GameState, player: Player, step: str) -> bool:
         if not idiot_du_village.can_vote(player):
@@ -316,8 +268,9 @@ class Thiercelieux(Classic):
         """The orders `player` may give in `step` now."""
         if step in (ELECTION, VOTE):
             votes = [Kind.VOTE] if self._can_vote(state, player, step) else []
-            if step == VOTE and self._may_sleep(state, player):
-                votes.append(Kind.ENDORMIR)
+            if step == VOTE:
+                # his role's day orders (004: the Marchand de Sable's)
+                votes += acting.day_orders(state, player)
             return votes
         kinds: list[Kind] = []
         if step == LOUPS and camps.in_den(player) and self._prey(state, player):
@@ -325,12 +278,7 @@ class Thiercelieux(Classic):
         if not self._has_power(state, player):
             return kinds
         for kind in sorted(self._spec(state, player).orders - {Kind.TUER}):
-            if STEP_OF.get(kind) == step and self._may(state, player, kind):
-                if kind is Kind.ELIMINER and player.role == loup_garou_blanc.ROLE.slug:
-                    # no wolf of the den he may aim at: nothing to eliminate tonight
-                    den = [p.name for p in camps.den(state)]
-                    if not loup_garou_blanc.prey(state, player, den):
-                        continue
+            if STEP_OF.get(kind) == step and acting.offered(state, player, kind):
                 kinds.append(kind)
         return kinds
 
@@ -346,74 +294,15 @@ class Thiercelieux(Classic):
         chosen = frozenset(k for k in kinds if k in one_of)
         return [*out, chosen] if chosen else out
 
-    def _may_sleep(self, state: GameState, player: Player) -> bool:
-        return (
-            camps.acting(state, player) == marchand_de_sable.ROLE.slug
-            and marchand_de_sable.POWER not in player.spent
-            and self._has_power(state, player)
-        )
-
     def _prey(self, state: GameState, wolf: Player) -> list[str]:
         """Whom the pack may devour: the living outside the den, not the wolf's lover."""
         lover = state.lover_of(wolf.name)
         return [p.name for p in state.living() if not camps.in_den(p) and p.name != lover]
 
-    def _may(self, state: GameState, player: Player, kind: Kind) -> bool:
-        """Whether `player`'s power allows `kind` tonight (uses left, the right night)."""
-        if kind is Kind.ELIMINER and player.role == loup_garou_blanc.ROLE.slug:
-            return loup_garou_blanc.his_night(state.number)
-        if kind is Kind.ELIMINER:
-            return grand_mechant_loup.POWER not in player.spent
-        if kind is Kind.INFECTER:
-            return infect_pere_des_loups.POWER not in player.spent
-        if kind is Kind.FLAIRER:
-            return renard.can_sniff(player)
-        if kind is Kind.MODELE:
-            return state.number == 1 and not enfant_sauvage.model_of(player)
-        if kind is Kind.UNIR:
-            return state.number == 1 and not state.lovers
-        if kind is Kind.LISTE:
-            # « Lors de la distribution des rôles », once for the whole game
-            has_lists = len(abominable_sectaire.lists(state)) == 2
-            return has_lists and not abominable_sectaire.chosen(state, player)
-        if kind is Kind.VOLER:
-            return voleur.undecided(state, player)
-        if kind is Kind.DETOURNER:
-            # 004: told « si le joueur ciblé a agit », he may change the recipient
-            reports = state.extra.get(loup_garou_manipulateur.report_key(state.number), {})
-            return bool(reports.get(player.name))
-        if kind is Kind.DEVENIR:
-            # 004: « Une fois que le Comédien a utilisé ses trois rôles, il ne se réveille plus »
-            return bool(comedien.left(state, player)) and not comedien.chose_tonight(state, player)
-        if kind is Kind.CARTE:
-            return bool(nouvelle_lune.left(state))
-        if kind is Kind.PRENDRE:
-            return bool(servante_devouee.told(state, player)) and not (
-                servante_devouee.took_tonight(state, player)
-            )
-        if kind is Kind.CLIENTS:
-            # 004: « Pendant la première Nuit »
-            return state.number == 1 and not avocat.clients(state, player)
-        if kind is Kind.RECRUTER:
-            return maitre_vampire.room(state, player)
-        if kind in marquise.ACTIONS:
-            return marquise.may(state, player, kind)
-        if kind is Kind.ALLUMER:
-            # 004: « une seule Nuit dans la partie »
-            return pyromane.POWER not in player.spent
-        if kind is Kind.SUPPRIMER:
-            # 004: « une Nuit sur deux (en commençant par la Nuit 2) »
-            return fantome.removal_night(state.number)
-        if kind is Kind.ALLIE:
-            # « une fois dans la partie », a dead player to make his Allié
-            return fantome.ally_of(state, player) is None and bool(night.ally_candidates(state))
-        return True
-
     def done(self, state: GameState, player: Player, step: str) -> bool:
-        if step == CUPIDON and player.role == abominable_sectaire.ROLE.slug:
-            return abominable_sectaire.chosen(state, player) is not None
-        if step == CUPIDON and player.role == voleur.ROLE.slug:
-            return not voleur.undecided(state, player)
+        own = hooks.DONE.get((player.role, step))
+        if own is not None:
+            return own(state, player)
         if step == VOTE and not self._can_vote(state, player, step):
             return True
         if step in (ELECTION, VOTE, SORCIERE) or player.name in state.passed.get(step, set()):
@@ -430,40 +319,12 @@ class Thiercelieux(Classic):
     def accept(self, tx: Tx, player: Player, order: Order) -> None:
         s = tx.state
         # the orders whose acceptance is the role's own
-        own: dict[Kind, Callable[[Tx, Player, Order], None]] = {
-            Kind.LISTE: self._sectaire,
-            Kind.DEPLACER: self._sectaire,
-            Kind.VOLER: self._thief,
-            Kind.ESPIONNER: self._spy,
-            Kind.DEVENIR: self._become,
-            Kind.GARDE: self._warden,
-            Kind.TRANCHER: self._trancher,
-            Kind.VOIX: self._voice,
-            Kind.ALLIE: self._ally,
-            Kind.MESSAGE: self._message,
-        }
-        if order.kind in own:
-            own[order.kind](tx, player, order)
+        own = hooks.ACCEPTS.get(order.kind)
+        if own is not None:
+            own(tx, player, order)
             return
-        if order.kind is Kind.EVENEMENT:
-            nouvelle_lune.choose(tx, player.name, order.args[0] if order.args else "")
-            return
-        if order.kind is Kind.ENDORMIR:
-            self._sleep(tx, player)
-            return
-        if order.kind in marquise.ACTIONS:
-            self._marquise(tx, player, order)
-        if order.kind is Kind.ASSOMMER:
-            super().accept(tx, player, order)
-            # 004: « le premier qui envoie son action est gagnant »: the order written is kept
-            tx.emit(ev.KnockOutOrdered(player.name, order.target))
-            return
-        if order.kind is Kind.TELEPATHIE:
-            text = " ".join(order.args).strip()
-            if not text:
-                raise Refused(Cause.UNREADABLE, missing="text")
-            super().accept(tx, player, order)
-            tx.emit(ev.TelepathyWritten(player.name, order.target, text))
+        if order.kind is Kind.TRANCHER:
+            self._trancher(tx, player, order)
             return
         if order.kind is Kind.VOTE and s.phase in ("election", "day"):
             step = ELECTION if s.phase == "election" else VOTE
@@ -473,271 +334,29 @@ class Thiercelieux(Classic):
                 raise Refused(Cause.NOT_ALLOWED, why="not-voter")
         super().accept(tx, player, order)
 
-    def _message(self, tx: Tx, player: Player, order: Order) -> None:
-        """004, Passager: « Ce message ne peut contenir au maximum que vingt mots. » « Il est
-        interdit d'écrire le pseudo ou le nom/prénom IRL d'un joueur de la partie ». His last
-        message of the night counts."""
-        s = tx.state
-        text = " ".join(order.args).strip()
-        if not text:
-            raise Refused(Cause.UNREADABLE, missing="text")
-        super().accept(tx, player, order)
-        counted = words.count(text)
-        if counted > passager.WORDS:
-            raise Refused(Cause.NOT_ALLOWED, why="passager-long", words=str(counted))
-        name = passager.named(text, s.players)
-        if name is not None:
-            raise Refused(Cause.NOT_ALLOWED, why="passager-name", name=name)
-        tx.emit(ev.PassengerWrote(player.name, text, counted, s.number))
-
     def void(self, tx: Tx, player: str) -> None:
-        """The MJ has the Passager's message of tonight rewritten (004: « Le MJ valide le
-        message ou le fait réécrire au besoin »)."""
-        s = tx.state
-        if s.phase != "night" or player not in s.extra.get(passager.key(s.number), {}):
-            raise Refused(Cause.NOTHING_TO_DO, what="message")
-        tx.emit(ev.PassengerMessageVoided(player, s.number))
-
-    def _sectaire(self, tx: Tx, player: Player, order: Order) -> None:
-        """004, Abominable Sectaire: his list, chosen at once and for the whole game; a move
-        within one list (his chosen one unless he names the other)."""
-        s = tx.state
-        if player.role != abominable_sectaire.ROLE.slug:
-            raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
-        liste = order.args[0] if order.args else abominable_sectaire.chosen(s, player)
-        if order.kind is Kind.LISTE:
-            if abominable_sectaire.chosen(s, player):
-                # « ne peut pas non plus changer la liste de sa condition de victoire »
-                raise Refused(Cause.ALREADY_USED)
-            late = s.number > 1 or CUPIDON in s.closed_steps
-            if late or not self._may(s, player, Kind.LISTE):
-                raise Refused(Cause.NOT_NOW, when="deal")
-            tx.emit(ev.ListChosen(player.name, str(liste)))
+        """What the MJ has rewritten is the role's (004: the Passager's message)."""
+        voids = hooks.VOIDS.get(self.name)
+        if voids is None:
+            super().void(tx, player)
             return
-        if not s.players[order.target].alive:
-            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="dead")
-        step = self._power_step(s, player, order)
-        if liste is None or abominable_sectaire.group_of(s, liste, order.target) is None:
-            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="no-group")
-        tx.emit(ev.OrderAccepted(player.name, step, order.kind.value, [order.target]))
-        tx.emit(ev.MoveOrdered(player.name, order.target, liste))
-
-    def _thief(self, tx: Tx, player: Player, order: Order) -> None:
-        """004, Voleur: « choisir l'un des deux rôles présentés ou rester Voleur », at the deal
-        (ruling: until the first night's first step closes)."""
-        s = tx.state
-        if player.role != voleur.ROLE.slug and player.name not in s.extra.get("voleur:choisi", []):
-            raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
-        if not voleur.undecided(s, player):
-            raise Refused(Cause.ALREADY_USED)
-        if s.number > 1 or CUPIDON in s.closed_steps or (s.phase == "night" and s.resolved):
-            raise Refused(Cause.NOT_NOW, when="deal")
-        card = order.args[0] if order.args else voleur.ROLE.slug
-        if card == voleur.ROLE.slug and voleur.must_take(s, player):
-            # « il est obligé d'en choisir une sur les deux et ne peut donc pas rester Voleur »
-            raise Refused(Cause.NOT_ALLOWED, why="must-take")
-        if card != voleur.ROLE.slug and card not in voleur.cards(s, player):
-            raise Refused(Cause.ILLEGAL_TARGET, target=card, why="not-a-card")
-        night.take_card(tx, player.name, card)
-
-    def _spy(self, tx: Tx, player: Player, order: Order) -> None:
-        """004, Petite Fille: « une case qu'elle veut observer sur la carte du Village »."""
-        s = tx.state
-        where = petite_fille.square(order.args[0]) if order.args else None
-        if where is None:
-            raise Refused(Cause.UNREADABLE, missing="square")
-        step = self._power_step(s, player, order)
-        if not petite_fille.grid(s):
-            # she came into the game after it started (the Voleur's card): the grid now
-            self._place_grid(tx)
-        tx.emit(ev.OrderAccepted(player.name, step, order.kind.value, []))
-        tx.emit(ev.SquareChosen(player.name, where))
+        voids(tx, player)
 
     def afterlife(self, state: GameState, player: Player) -> frozenset[Kind]:
-        """004: « un joueur éliminé (transformé ou non) peut, une fois dans la partie, envoyer un
-        MP au MJ en lui donnant l'identité du joueur qu'il pense être l'Allié du Fantôme ».
-        Rulings: while a Fantôme lives; not the Fantôme himself."""
-        if (
-            player.alive
-            or fantome.is_ghost(player)
-            or fantome.VOICE in player.spent
-            or not fantome.haunting(state)
-        ):
-            return frozenset()
-        return frozenset({Kind.VOIX})
-
-    def _voice(self, tx: Tx, player: Player, order: Order) -> None:
-        """« La voix des morts »: « L'envoi du MP doit impérativement se faire au maximum une
-        heure avant le lever du Jour. Si l'envoi du MP dépasse le délai prévu, alors il est
-        considéré comme nul, et le joueur pourra retenter sa chance »."""
-        s = tx.state
-        if Kind.VOIX not in self.afterlife(s, player):
-            if player.alive:
-                raise Refused(Cause.NOT_ALLOWED, why="living-voice")
-            raise Refused(Cause.ALREADY_USED)
-        dawn = s.phase_deadline if s.phase == "night" else None
-        if s.phase == "night" and (s.resolved or (dawn and tx.now > dawn - fantome.VOICE_BEFORE)):
-            raise Refused(Cause.NOT_NOW, when="voice")
-        tx.emit(ev.DeadGuessed(player.name, order.target))
-
-    def _ally(self, tx: Tx, player: Player, order: Order) -> None:
-        """004: « transformer un des joueurs éliminés en son Allié »; « Le Fantôme ne peut pas
-        transformer un Loup (qu'il soit dans l'antre ou non) ou un Acolyte en Allié »."""
-        s = tx.state
-        target = s.players[order.target]
-        if target.alive:
-            raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="alive")
-        step = self._power_step(s, player, order)
-        if target.name not in night.ally_candidates(s):
-            raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="no-ally")
-        tx.emit(ev.OrderAccepted(player.name, step, order.kind.value, [target.name]))
-
-    def _marquise(self, tx: Tx, player: Player, order: Order) -> None:
-        """004: « La Marquise choisit une de ces trois actions chaque Nuit »: her last order of
-        the night is her action."""
-        if order.kind is Kind.LETTRE and not "".join(order.args).strip():
-            raise Refused(Cause.UNREADABLE, missing="text")
-        super().accept(tx, player, order)
-        target = order.targets[0] if order.targets else None
-        text = order.args[0].strip() if order.kind is Kind.LETTRE else ""
-        action = marquise.ACTIONS[order.kind]
-        tx.emit(ev.MarquiseChose(player.name, tx.state.number, action, target, text))
-
-    def _become(self, tx: Tx, player: Player, order: Order) -> None:
-        """004, Comédien: « Chaque Nuit, le Comédien indique au MJ s'il souhaite, ou non,
-        devenir l'un de ces trois rôles »; each once."""
-        s = tx.state
-        if player.role != comedien.ROLE.slug:
-            raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
-        if not self._has_power(s, player):
-            raise Refused(Cause.POWER_LOST)
-        if s.phase != "night" or s.resolved or LOUPS in s.closed_steps:
-            raise Refused(Cause.NOT_NOW, when="night")
-        if comedien.chose_tonight(s, player):
-            raise Refused(Cause.ALREADY_USED)
-        role = order.args[0] if order.args else ""
-        if role not in comedien.roles(s, player):
-            raise Refused(Cause.ILLEGAL_TARGET, target=role, why="not-a-card")
-        if role not in comedien.left(s, player):
-            # « ce rôle est retiré de ses choix possibles pour le reste de la partie »
-            raise Refused(Cause.ALREADY_USED)
-        tx.emit(ev.ActorBecame(player.name, role, s.number))
+        """What a dead player may still order: the roles' (004: the Fantôme's « voix des
+        morts »)."""
+        return frozenset().union(*(fn(state, player) for fn in hooks.AFTERLIFE))
 
     def _standing(self, s: GameState, player: Player, order: Order) -> None:
-        """The Comédien playing the Chasseur may aim in advance, as the Chasseur does."""
-        if order.kind is Kind.TIRER and camps.acting(s, player) == chasseur.ROLE.slug:
-            if s.powers_lost:
-                raise Refused(Cause.POWER_LOST)
-            if order.target == player.name:
-                raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
+        """Whoever acts as the Chasseur (the Comédien) aims as he does: the role's checks."""
+        aims = hooks.CHECKS.get((camps.acting(s, player), order.kind))
+        if aims is not None:
+            aims(s, player, order)
             return
         super()._standing(s, player, order)
 
-    def _warden(self, tx: Tx, player: Player, order: Order) -> None:
-        """004: « Le Garde Champêtre est un titre désigné par le Capitaine »."""
-        s = tx.state
-        if not any(r.player == player.name and r.kind == "garde" for r in s.reactions):
-            if s.captain != player.name or not s.options.get(garde_champetre.OPTION):
-                raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
-            raise Refused(Cause.NOT_NOW, when="warden")
-        if not order.targets or not s.players[order.target].alive:
-            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="dead")
-        nouvelle_lune.name_warden(tx, player.name, order.target)
-
     def _power_step(self, s: GameState, player: Player, order: Order) -> str:
-        spec = self._spec(s, player)
-        if order.kind not in spec.orders and not (order.kind is Kind.TUER and camps.in_den(player)):
-            raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
-        if order.kind is not Kind.TUER and not self._has_power(s, player):
-            raise Refused(Cause.POWER_LOST)
-        step = STEP_OF[order.kind]
-        if (order.kind is Kind.UNIR and s.lovers) or (
-            order.kind is Kind.MODELE and enfant_sauvage.model_of(player)
-        ):
-            raise Refused(Cause.ALREADY_USED)
-        if s.phase != "night" or s.resolved or step in s.closed_steps:
-            raise Refused(Cause.NOT_NOW, when="night")
-        if not self._may(s, player, order.kind):
-            if order.kind is Kind.DETOURNER:
-                # once told, at the end of the night, that his player acted
-                raise Refused(Cause.NOT_NOW, when="night")
-            if order.kind is Kind.ELIMINER and player.role == loup_garou_blanc.ROLE.slug:
-                raise Refused(Cause.NOT_NOW, when="even-night")
-            if order.kind is Kind.SUPPRIMER:
-                raise Refused(Cause.NOT_NOW, when="ghost-night")
-            if order.kind is Kind.PRENDRE:
-                raise servante_devouee.refusal(s, player, order.target)
-            if order.kind is Kind.RECRUTER:
-                # 004: « A aucun moment le Maître Vampire ne peut pas avoir plus de deux
-                # acolytes en jeu avec lui », « un nombre maximum de recrutements réussis »
-                raise Refused(Cause.NOT_ALLOWED, why="vampire-limit")
-            raise Refused(Cause.ALREADY_USED)
-        self._check(s, player, order)
-        return step
-
-    def _check(self, s: GameState, player: Player, order: Order) -> None:
-        kind = order.kind
-        if kind is Kind.TUER or kind is Kind.ELIMINER:
-            target = s.players[order.target]
-            if target.name == player.name:
-                raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="self")
-            # 004, Cupidon: « un loup amoureux ne peut pas faire l'action du meurtre, si
-            # celui-ci vise son amoureux »
-            if s.lover_of(player.name) == target.name:
-                raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="lover")
-            white = kind is Kind.ELIMINER and player.role == loup_garou_blanc.ROLE.slug
-            if white and not camps.in_den(target):
-                # 004: « il peut s'il le désire, éliminer un Loup-Garou »
-                raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="not-wolf")
-            if not white and camps.in_den(target):
-                # the pack and the GML (« ne peut pas faire partie de l'antre ») spare the den
-                raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="wolf")
-        elif kind is Kind.CHARMER:
-            # 004: « il charme : zéro, un ou deux joueurs » « ne peut pas se charmer lui-même »
-            if len(order.targets) > joueur_de_flute.MAX:
-                raise Refused(Cause.ILLEGAL_TARGET, target=", ".join(order.targets), why="two-max")
-            if player.name in order.targets:
-                raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
-        elif kind is Kind.SONDER:
-            voyante.check(s, player, order)
-        elif kind is Kind.PROTEGER and camps.acting(s, player) == salvateur.ROLE.slug:
-            if metronome.guarded_last_night(s, player):
-                salvateur.check(s, player, order)
-        elif kind is Kind.UNIR:
-            cupidon.check(s, player, order)
-        elif kind in (Kind.SAUVER, Kind.EMPOISONNER):
-            sorciere.check(s, player, order)
-        elif kind is Kind.CLIENTS:
-            # 004: « deux joueurs autres que lui-même »
-            if len(set(order.targets)) != 2:
-                raise Refused(Cause.ILLEGAL_TARGET, target=" / ".join(order.targets), why="two")
-            if player.name in order.targets:
-                raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
-        elif kind in (Kind.ALLUMER, Kind.MARQUER) and pyromane.is_vagabond(s.players[order.target]):
-            # 004: « cibler un joueur autre qu'un Vagabond »; « Le Corbeau ne peut désigner aucun
-            # Vagabond. »
-            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="vagabond")
-        elif (
-            kind in (Kind.ALLUMER, Kind.RECRUTER, Kind.ASSOMMER, Kind.TELEPATHIE, Kind.SUPPRIMER)
-            and order.target == player.name
-        ):
-            # Rulings: the Assommeur knocks out, the Télépathe writes to, the Fantôme takes the
-            # power of, another player
-            raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
-        elif kind is Kind.REDIRIGER and order.targets[0] == order.targets[-1]:
-            # 004: « vers un autre joueur de son choix »
-            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="same")
-        elif kind is Kind.DETOURNER:
-            visits = s.extra.get(loup_garou_manipulateur.visit_key(s.number), {})
-            if visits.get(player.name) == order.target:
-                # 004: « il ne peut cependant pas retourner l’action à son envoyeur »
-                raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="sender")
-        elif kind is Kind.MODELE and order.target == player.name:
-            # 004: « il indique au MJ un autre joueur de la partie »
-            raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
-        elif kind is Kind.PRENDRE and order.target not in servante_devouee.told(s, player):
-            # 004: « prendre le rôle du joueur de son choix parmi eux »
-            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="not-dying")
+        return acting.power_step(s, player, order)
 
     # --- the stake -------------------------------------------------------------------------
 
@@ -789,7 +408,7 @@ class Thiercelieux(Classic):
                 continue
             target = s.players[given.order.target]
             if target.name in servante_devouee.told(s, servante) and target.alive:
-                tx.emit(ev.RoleTaken(servante.name, target.name, target.role))
+                tx.emit(RoleTaken(servante.name, target.name, target.role))
                 return servante.name, target.name
         return None
 
@@ -798,9 +417,9 @@ class Thiercelieux(Classic):
         for sleeper in s.extra.get(metronome.asleep_key(s.number), []):
             if s.players[sleeper].alive:
                 # 004: « il reçoit à la fin de la Nuit : "Tu ne te réveilles pas cette Nuit" »
-                tx.emit(ev.NightSlept(sleeper, s.number))
+                tx.emit(NightSlept(sleeper, s.number))
         tx.emit(ev.DawnBroke(s.number))
-        night.release(tx)
+        loup_garou_manipulateur.release(tx)
         victims, infected = night.dawn_attacks(tx)
         taken = self._take(tx)
         if taken and infected == taken[1]:
@@ -810,24 +429,24 @@ class Thiercelieux(Classic):
         layers.tell(tx)
         # 004: « Si ce recrutement est valable à l'issue de la résolution des actions de la
         # Nuit, alors le recrutement réussit et l'infection échoue. »
-        recruited = night.recruit(tx)
-        night.burn(tx)
+        recruited = maitre_vampire.recruit(tx)
+        pyromane.burn(tx)
         if infected and s.players[infected].alive and infected not in recruited:
             # 004: « Il intègre l'antre au lever du Jour, après que le reste des autres
             # actions de Nuit ait été décidé et résolu. »
-            tx.emit(ev.CampChanged(infected, camps.LOUPS, infect_pere_des_loups.STATUS))
-            tx.emit(ev.DenJoined(infected, "infection"))
-        strays = night.strays_found(s)
+            tx.emit(CampChanged(infected, camps.LOUPS, infect_pere_des_loups.STATUS))
+            tx.emit(DenJoined(infected, "infection"))
+        strays = loup_egare.strays_found(s)
         if taken and taken[1] in strays:
             # 004: « elle récupère le rôle de Loup Égaré en intégrant l'antre au lever du Jour »
             strays.append(taken[0])
         for stray in strays:
             if s.players[stray].alive and not camps.in_den(s.players[stray]):
-                tx.emit(ev.DenJoined(stray, "renifle"))
+                tx.emit(DenJoined(stray, "renifle"))
         night.resolve(tx, "aube")
         if s.options.get(garde_champetre.OPTION) and s.status == "running":
             # 004: « A la fin de chaque Nuit, le MJ tire au sort deux événements »
-            tx.emit(ev.NewMoonDue(s.number))
+            tx.emit(NewMoonDue(s.number))
         nouvelle_lune.warden(tx)
 
     def _day(self, tx: Tx) -> None:
@@ -858,7 +477,7 @@ class Thiercelieux(Classic):
         for child in s.living():
             if enfant_sauvage.TURNED in child.status and not camps.in_den(child):
                 # 004: « Il rejoint l'antre au début de la Nuit suivant la mort de son modèle. »
-                tx.emit(ev.DenJoined(child.name, "modele"))
+                tx.emit(DenJoined(child.name, "modele"))
         self._after_stake(tx)
 
     def _after_stake(self, tx: Tx) -> None:
@@ -874,7 +493,7 @@ class Thiercelieux(Classic):
             and nouvelle_lune.extra_stake(s) is None
             and s.extra.get("nl:dernier") != s.number + 1
         ):
-            tx.emit(ev.NewMoonDue(s.number + 1))
+            tx.emit(NewMoonDue(s.number + 1))
         nouvelle_lune.warden(tx)
 
     def _burn(self, tx: Tx, name: str) -> None:
@@ -886,8 +505,8 @@ class Thiercelieux(Classic):
             and self._effective(s, idiot)
         ):
             # 004: « son rôle est révélé et il survit. Il perd alors son droit de vote »
-            tx.emit(ev.RoleRevealed(name, idiot.role, "bucher"))
-            tx.emit(ev.VoteLost(name))
+            tx.emit(RoleRevealed(name, idiot.role, "bucher"))
+            tx.emit(VoteLost(name))
             if s.captain == name:
                 # « Si l'Idiot était le Capitaine [...] ce rôle est perdu définitivement. »
                 tx.emit(ev.CaptainPassed(name, None, "lost"))
@@ -897,7 +516,7 @@ class Thiercelieux(Classic):
         if fairy and not idiot.alive and self._effective(s, idiot):
             # 004: « Si la Fée est éliminée par les votes au bûcher, la Nuit de jeu suivante est
             # sautée. »
-            tx.emit(ev.NightSkipped(s.number + 1, fee.ROLE.slug))
+            tx.emit(NightSkipped(s.number + 1, fee.ROLE.slug))
         further = nouvelle_lune.effect(s, "bucher-supplementaire")
         burnt = s.players[name]
         if (
@@ -908,7 +527,7 @@ class Thiercelieux(Classic):
         ):
             # 004: « le bûcher supplémentaire d'une heure lié à l'événement »
             minutes = int(further.get("minutes", 60))
-            tx.emit(ev.ExtraStakeCalled(s.number, str(further["nom"]), minutes))
+            tx.emit(ExtraStakeCalled(s.number, str(further["nom"]), minutes))
 
     def _tie(self, tx: Tx, tied: list[str]) -> None:
         s = tx.state
@@ -934,24 +553,6 @@ class Thiercelieux(Classic):
             delay = reaction_delay(s)
             tx.emit(ev.ReactionAwaited(captain, "trancher", iso(tx.at + delay)))
 
-    def _sleep(self, tx: Tx, player: Player) -> None:
-        """004: « Pour agir, le Marchand de Sable doit utiliser son pouvoir pendant le jour de
-        jeu précédant la Nuit de jeu qu'il veut faire sauter »."""
-        s = tx.state
-        if camps.acting(s, player) != marchand_de_sable.ROLE.slug:
-            raise Refused(Cause.NOT_YOUR_ROLE, kind=Kind.ENDORMIR.value)
-        if not self._has_power(s, player):
-            raise Refused(Cause.POWER_LOST)
-        if marchand_de_sable.POWER in player.spent:
-            raise Refused(Cause.ALREADY_USED)
-        if s.phase != "day" or s.resolved:
-            raise Refused(Cause.NOT_NOW, when="day")
-        if not self._effective(s, player):
-            # his power is taken away: the order fails silently
-            return
-        tx.emit(ev.PowerUsed(player.name, marchand_de_sable.POWER))
-        tx.emit(ev.NightSkipped(s.number + 1, marchand_de_sable.POWER))
-
     def _trancher(self, tx: Tx, player: Player, order: Order) -> None:
         s = tx.state
         if not any(r.player == player.name and r.kind == "trancher" for r in s.reactions):
@@ -966,7 +567,7 @@ class Thiercelieux(Classic):
         _, _, tied = self._count(s, s.last_votes)
         if order.target not in tied:
             raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="not-tied")
-        tx.emit(ev.TieBroken(player.name, order.target))
+        tx.emit(TieBroken(player.name, order.target))
         self._burn(tx, order.target)
         self._after_stake(tx)
 
@@ -978,7 +579,7 @@ class Thiercelieux(Classic):
             dead = [n for n in order.targets if not s.players[n].alive]
             if dead:
                 raise Refused(Cause.ILLEGAL_TARGET, target=dead[0], why="dead")
-            tx.emit(ev.VotersNamed(player.name, list(order.targets), s.number + 1))
+            tx.emit(VotersNamed(player.name, list(order.targets), s.number + 1))
             return
         super().react(tx, player, order, reaction)
         nouvelle_lune.warden(tx)
@@ -989,10 +590,10 @@ class Thiercelieux(Classic):
     def expire(self, tx: Tx, reaction: Reaction) -> None:
         if reaction.kind == "trancher":
             # ruling: no choice in time, nobody burns (as a tie with no power to break it)
-            tx.emit(ev.TieBroken(reaction.player, None))
+            tx.emit(TieBroken(reaction.player, None))
         elif reaction.kind == bouc_emissaire.REACTION:
             # ruling: nobody named in time, everyone votes
-            tx.emit(ev.VotersNamed(reaction.player, [], tx.state.number + 1))
+            tx.emit(VotersNamed(reaction.player, [], tx.state.number + 1))
         elif reaction.kind == garde_champetre.NAME:
             # ruling: no Garde Champêtre named in time, the title is drawn
             nouvelle_lune.name_warden(tx, reaction.player, None)
@@ -1015,7 +616,7 @@ class Thiercelieux(Classic):
         before = planned[: planned.index(MANIPULATEUR)] if MANIPULATEUR in planned else planned
         if s.phase == "night" and not any(self.actors(s, name) for name in before):
             # the night's actions are over: the Manipulateur is told whether his player acted
-            night.report_visits(tx)
+            loup_garou_manipulateur.report_visits(tx)
         if servante_devouee.STEP in planned and step != servante_devouee.STEP:
             waiting = planned[: planned.index(servante_devouee.STEP)]
             open_before = [n for n in waiting if n not in s.closed_steps]
@@ -1041,7 +642,7 @@ class Thiercelieux(Classic):
         dying = list(dict.fromkeys(e.name for e in scratch.events if isinstance(e, ev.PlayerDied)))
         for servante in servantes:
             names = [n for n in dying if n != servante.name]
-            tx.emit(ev.ServanteTold(servante.name, s.number, names))
+            tx.emit(ServanteTold(servante.name, s.number, names))
 
     # --- what players know, channels, the end ----------------------------------------------
 

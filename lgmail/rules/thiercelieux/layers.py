@@ -3,19 +3,19 @@
 The night order (`order.NIGHT`) puts four actions before every other: the Assommeur's knock-out
 (« Cette action a la priorité sur toutes les autres »), the Protecteur's protection, the
 Redirecteur's redirection and the Loup-Garou Manipulateur's change of recipient. Each acts on
-the actions resolved after its own, by their action key. Every resolver of `night` reads the
-night's orders through `night._given` (the den's kill and the Sorcière likewise), which asks
-here whether a player's action is resolved (`acts`) and where it lands (`aim`); dawn tells each
+the actions resolved after its own, by their action key. Every night resolver reads the night's
+orders through `tonight.given` (the den's kill and the Sorcière likewise), which asks here
+whether a player's action is resolved (`acts`) and where it lands (`aim`); dawn tells each
 player what befell his actions (`tell`).
 """
 
 from __future__ import annotations
 
-from lgmail.rules import events as ev
 from lgmail.rules.orders import Kind
 from lgmail.rules.roles import assommeur, loup_garou_manipulateur, protecteur, redirecteur
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import camps
+from lgmail.rules.thiercelieux.events import NightActionFoiled
 from lgmail.rules.thiercelieux.order import NIGHT, position
 from lgmail.rules.tx import Tx
 
@@ -119,7 +119,7 @@ def due(state: GameState, name: str, key: str) -> bool:
     """Whether `name`'s action `key` is resolved now: the actions of a player the Manipulateur
     visits, of the night's steps, wait for the end of the night (« C'est à la fin de la Nuit
     [...] que le MJ indique au Loup-Garou Manipulateur si le joueur ciblé a agit »); at dawn
-    only they are resolved (`night.release`)."""
+    only they are resolved (`loup_garou_manipulateur.release`)."""
     step = next((a.at for a in NIGHT if a.key == key), "aube")
     if not manipulable(key) or step not in ("loups", "sorciere"):
         return True
@@ -139,12 +139,12 @@ def tell(tx: Tx) -> None:
         # « Le joueur est mis au courant qu'il a été assommé par le MJ à la fin de la Nuit. »,
         # dead or alive: the Chasseur killed that night learns why he could not shoot (« y
         # compris le Chasseur s'il meurt de nuit »)
-        tx.emit(ev.NightActionFoiled(name, "assomme", s.number))
+        tx.emit(NightActionFoiled(name, "assomme", s.number))
     for name in s.extra.get(loup_garou_manipulateur.diverted_key(s.number), {}):
         if s.players[name].alive:
             # 004: « Le joueur dont l’action est manipulée est averti à la fin de la Nuit du
             # fait qu’il a été manipulé sans savoir à qui en revient la faute. »
-            tx.emit(ev.NightActionFoiled(name, "manipule", s.number))
+            tx.emit(NightActionFoiled(name, "manipule", s.number))
     turned = s.extra.get(redirecteur.key(s.number), {})
     told: set[str] = set()
     for name, key, _, targets in given(s):
@@ -152,14 +152,14 @@ def tell(tx: Tx) -> None:
             # 004: « Chaque joueur dont l'action a été redirigée, est prévenu. »
             told.add(name)
             if s.players[name].alive:
-                tx.emit(ev.NightActionFoiled(name, "redirige", s.number))
+                tx.emit(NightActionFoiled(name, "redirige", s.number))
     for name, key, kind, targets in given(s):
         landed = landing(s, name, key, kind, targets)
         # 004, Protecteur: « les autres spés reçoivent "ton action a échoué" » (the Joueur de
         # Flûte « ne charme qu'un seul joueur »; the killers get nothing)
         stopped = shields(key) and key not in SPENT and key != "charmer"
         if stopped and any(shielded(s, t) for t in landed) and s.players[name].alive:
-            tx.emit(ev.NightActionFoiled(name, "echoue", s.number))
+            tx.emit(NightActionFoiled(name, "echoue", s.number))
 
 
 def given(state: GameState) -> list[tuple[str, str, Kind, list[str]]]:

@@ -25,7 +25,9 @@ from lgmail.rules import events as ev
 from lgmail.rules.classic.deaths import reaction_delay
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles import garde_champetre as garde
+from lgmail.rules.roles.garde_champetre import EventChosen, EventsOffered, WardenNamed
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.events import EventApplied
 from lgmail.rules.tx import Tx, iso
 
 
@@ -168,7 +170,7 @@ def warden(tx: Tx) -> None:
         if "successeur" in pending:
             return  # the new Capitaine will name him
         (current,) = tx.draw("garde", s.living_names())
-        tx.emit(ev.WardenNamed(None, current, "drawn"))
+        tx.emit(WardenNamed(None, current, "drawn"))
     due = s.extra.get(DUE)
     if due is None or garde.CHOOSE in pending or s.extra.get(garde.OFFER):
         return
@@ -177,7 +179,7 @@ def warden(tx: Tx) -> None:
         return
     # 004: « le MJ tire au sort deux événements [...] et les annonce en privé au Garde »
     offered = tx.draw("evenements", names, min(2, len(names)))
-    tx.emit(ev.EventsOffered(current, int(due), offered))
+    tx.emit(EventsOffered(current, int(due), offered))
     tx.emit(ev.ReactionAwaited(current, garde.CHOOSE, iso(tx.at + reaction_delay(s))))
 
 
@@ -200,7 +202,7 @@ def choose(tx: Tx, player: str, written: str) -> None:
             picked = picked or name
     if picked is None:
         raise Refused(Cause.ILLEGAL_TARGET, target=written or "?", why="not-offered")
-    tx.emit(ev.EventChosen(player, picked))
+    tx.emit(EventChosen(player, picked))
 
 
 def expire_choice(tx: Tx, player: str) -> None:
@@ -209,7 +211,7 @@ def expire_choice(tx: Tx, player: str) -> None:
     events = list(offer.get("events", []))
     if events:
         (picked,) = tx.draw("evenement", events)
-        tx.emit(ev.EventChosen(player, picked, drawn=True))
+        tx.emit(EventChosen(player, picked, drawn=True))
 
 
 def name_warden(tx: Tx, captain: str, chosen: str | None) -> None:
@@ -217,9 +219,9 @@ def name_warden(tx: Tx, captain: str, chosen: str | None) -> None:
     s = tx.state
     if chosen is None:
         (chosen,) = tx.draw("garde", s.living_names())
-        tx.emit(ev.WardenNamed(captain, chosen, "drawn"))
+        tx.emit(WardenNamed(captain, chosen, "drawn"))
     else:
-        tx.emit(ev.WardenNamed(captain, chosen))
+        tx.emit(WardenNamed(captain, chosen))
     warden(tx)
 
 
@@ -232,7 +234,7 @@ def rise(tx: Tx) -> None:
         if entry is None:
             continue
         tx.emit(
-            ev.EventApplied(
+            EventApplied(
                 s.number,
                 str(waiting["par"]),
                 str(entry["nom"]),

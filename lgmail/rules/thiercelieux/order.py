@@ -4,7 +4,7 @@
 an action is resolved ("aube": at dawn, with the deaths). `BEFORE` lists the constraints 004
 writes down, each with the sentence it comes from; a test checks that `NIGHT` honours them all.
 Actions of roles this rule set does not deal yet are listed with their place, so that a role
-slots in by giving its resolver (`lgmail.rules.thiercelieux.night.RESOLVERS`).
+slots in by giving its resolver (`hooks.resolves`, in its module).
 """
 
 from __future__ import annotations

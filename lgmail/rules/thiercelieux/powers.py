@@ -1,5 +1,5 @@
 """Powers taken away in 004, written once: a player stripped of his power keeps giving his
-orders, and every power of the rule set fails silently when it is resolved (`night._powered`,
+orders, and every power of the rule set fails silently when it is resolved (`tonight.powered`,
 `Thiercelieux._effective`, the deaths' reactions).
 
 - the Marquise's sentence: « elle retire son pouvoir nocturne et/ou diurne à un joueur pour la
@@ -10,19 +10,14 @@ orders, and every power of the rule set fails silently when it is resolved (`nig
 
 from __future__ import annotations
 
-from lgmail.rules.roles import fantome
+from lgmail.rules.roles import fantome, marquise
 from lgmail.rules.state import GameState, Player
-
-
-def sentence_key(night: int) -> str:
-    """`GameState.extra` key of the players the Marquise sentenced on night `night`."""
-    return f"sentence:{night}"
 
 
 def sentenced(state: GameState, name: str) -> bool:
     """Sentenced for the night in progress or the stake that follows it."""
     return state.phase in ("night", "day") and name in state.extra.get(
-        sentence_key(state.number), []
+        marquise.sentence_key(state.number), []
     )
 
 

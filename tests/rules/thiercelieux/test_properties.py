@@ -30,7 +30,7 @@ from lgmail.rules.dump import dump
 from lgmail.rules.evolve import apply, project
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
-from lgmail.rules.roles import CAMP_OF, avocat, comedien
+from lgmail.rules.roles import CAMP_OF, avocat, comedien, fantome
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import camps, outcome
 from lgmail.rules.thiercelieux.game import ROLE_SLUGS
@@ -174,7 +174,10 @@ def check_winner(state: GameState) -> None:
     won = [n for n in state.winners if n not in lawyers]
     for lawyer in set(state.winners) & lawyers:
         clients = state.extra[f"clients:{lawyer}"]
-        assert any(c in won and state.players[c].alive for c in clients)
+        # 004: the Fantôme's Allié « aura deux conditions de victoire : la survie d'un des
+        # clients et la victoire du Fantôme »
+        ally = fantome.STATUS in state.players[lawyer].status and state.winner == "fantome"
+        assert ally or any(c in won and state.players[c].alive for c in clients)
     if state.winner in ("village", "loups"):
         assert all(camps.camp(p) == state.winner and p.name not in betrayed for p in living)
         assert set(won) == {

@@ -1,0 +1,146 @@
+"""The orders everyone has (vote, rien, aide; the dead's shot, the captain's successor and tie),
+and the table of the verbs a game reads: its rule set's roles', the rule set's own and these.
+« fini » is read apart (`lgmail.orders.parse.DONE`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Refusal
+from lgmail.rules.roles.base import Said, Verb
+from lgmail.rules.variant import Variant
+
+BLANK = ("blanc", "blanche", "vote blanc", "abstention", "blank", "abstain")
+
+
+def _vote(said: Said) -> Order | Refusal:
+    """A vote, or a blank one (« vote blanc »)."""
+    if any(f in BLANK for f in said.folded):
+        return Order(Kind.VOTE, (), blank=True)
+    return said.order()
+
+
+VOTE = Verb(
+    Kind.VOTE,
+    ("vote", "voter", "votes", "votons", "je vote", "elire", "elis", "election"),
+    1,
+    {"fr": "vote NOM (ou vote blanc)", "en": "vote NAME (or vote blanc)"},
+    read=_vote,
+)
+TIRER = Verb(
+    Kind.TIRER,
+    ("tirer", "tire", "abattre", "abats", "shoot", "fire"),
+    1,
+    {"fr": "tirer NOM", "en": "tirer NAME (shoot)"},
+)
+SUCCESSEUR = Verb(
+    Kind.SUCCESSEUR,
+    (
+        "successeur",
+        "succession",
+        "designer",
+        "designe",
+        "nommer",
+        "nomme",
+        "heritier",
+        "successor",
+        "heir",
+        "name",
+    ),
+    1,
+    {"fr": "successeur NOM", "en": "successeur NAME (successor)"},
+)
+TRANCHER = Verb(
+    Kind.TRANCHER,
+    ("trancher", "tranche", "decide", "tiebreak", "break"),
+    1,
+    {"fr": "trancher NOM", "en": "trancher NAME (break the tie)"},
+)
+RIEN = Verb(
+    Kind.RIEN,
+    (
+        "rien",
+        "passer",
+        "passe",
+        "je passe",
+        "aucun",
+        "aucune",
+        "personne",
+        "nothing",
+        "pass",
+        "skip",
+        "none",
+        "nobody",
+    ),
+    hint={"fr": "rien", "en": "rien (nothing)"},
+    bare=True,
+)
+AIDE = Verb(Kind.AIDE, ("aide", "aider", "help", "?", "commandes", "commands"), bare=True)
+
+KERNEL: tuple[Verb, ...] = (VOTE, TIRER, SUCCESSEUR, TRANCHER, RIEN, AIDE)
+
+
+@dataclass(frozen=True, eq=False)
+class Verbs:
+    """A game's verbs, by kind; `index` finds them by their first word."""
+
+    by_kind: Mapping[Kind, Verb]
+
+    @classmethod
+    def of(cls, verbs: Iterable[Verb]) -> Verbs:
+        by_kind: dict[Kind, Verb] = {}
+        for verb in verbs:
+            if by_kind.setdefault(verb.kind, verb) is not verb:
+                raise ValueError(f"{verb.kind} is written two ways")
+        return cls(by_kind)
+
+    def __iter__(self) -> Iterator[Verb]:
+        return iter(self.by_kind.values())
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self.by_kind
+
+    def __getitem__(self, kind: Kind) -> Verb:
+        return self.by_kind[kind]
+
+    def get(self, kind: Kind) -> Verb | None:
+        return self.by_kind.get(kind)
+
+    @property
+    def index(self) -> dict[str, list[tuple[tuple[str, ...], Kind]]]:
+        """Every order word by its first word: (all its words, its kind)."""
+        cached: dict[str, list[tuple[tuple[str, ...], Kind]]] | None = self.__dict__.get("_index")
+        if cached is None:
+            cached = {}
+            for verb in self:
+                for word in verb.words:
+                    parts = tuple(word.split())
+                    cached.setdefault(parts[0], []).append((parts, verb.kind))
+            object.__setattr__(self, "_index", cached)
+        return cached
+
+
+def _rule_set_verbs(variant: Variant) -> Iterator[Verb]:
+    for spec in variant.roles.values():
+        yield from spec.verbs
+    yield from variant.verbs
+    yield from KERNEL
+
+
+@cache
+def verbs_of(rule_set: str) -> Verbs:
+    """The verbs a game of `rule_set` reads: its roles', its own, everyone's."""
+    from lgmail.rules.variants import VARIANTS  # the rule sets load every role module
+
+    return Verbs.of(_rule_set_verbs(VARIANTS[rule_set]))
+
+
+@cache
+def every() -> Verbs:
+    """Every rule set's verbs (for a line read out of any game)."""
+    from lgmail.rules.variants import VARIANTS  # the rule sets load every role module
+
+    return Verbs.of(verb for variant in VARIANTS.values() for verb in _rule_set_verbs(variant))

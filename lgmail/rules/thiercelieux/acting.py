@@ -1,0 +1,169 @@
+"""What a role's orders need from the rule set `thiercelieux` (004), as plain functions its module
+calls: the role a player acts with, whether he has his power, the step an order is given in with
+its common checks (`power_step`), and the standard acceptance that records it (`accept`). The
+roles' own parts are found through `lgmail.rules.hooks` (MAY, CHECKS, REFUSALS, USED_UP, ...).
+
+The role modules import this module inside their functions: it reads the catalogue of roles,
+which imports them.
+"""
+
+from __future__ import annotations
+
+from lgmail.rules import events as ev
+from lgmail.rules import hooks
+from lgmail.rules.classic import CUPIDON, LOUPS, ORDER_STEP
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refused
+from lgmail.rules.roles import CAMP_OF, ROLES, loup_garou_manipulateur, servante_devouee
+from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import camps, powers
+from lgmail.rules.tx import Tx
+
+#: which step each order is given in
+STEP_OF: dict[Kind, str] = {
+    **ORDER_STEP,
+    Kind.ELIMINER: LOUPS,
+    Kind.INFECTER: LOUPS,
+    Kind.MARQUER: LOUPS,
+    Kind.FLAIRER: LOUPS,
+    Kind.MODELE: CUPIDON,
+    Kind.FAVORISER: LOUPS,
+    Kind.CHARMER: LOUPS,
+    Kind.CLIENTS: LOUPS,
+    Kind.LISTE: CUPIDON,
+    Kind.DEPLACER: LOUPS,
+    Kind.VOLER: CUPIDON,
+    Kind.RECRUTER: LOUPS,
+    Kind.ESPIONNER: LOUPS,
+    Kind.LETTRE: LOUPS,
+    Kind.SENTENCE: LOUPS,
+    Kind.JEUX: LOUPS,
+    Kind.ASSOMMER: LOUPS,
+    Kind.REDIRIGER: LOUPS,
+    Kind.TELEPATHIE: LOUPS,
+    Kind.ALLUMER: LOUPS,
+    Kind.SUPPRIMER: LOUPS,
+    Kind.ALLIE: LOUPS,
+    Kind.MANIPULER: LOUPS,
+    Kind.DETOURNER: loup_garou_manipulateur.STEP,
+    Kind.DEVENIR: LOUPS,
+    Kind.CARTE: LOUPS,
+    Kind.MESSAGE: LOUPS,
+    Kind.PRENDRE: servante_devouee.STEP,
+}
+#: the orders given in the day, with the vote (not in `STEP_OF`: no night step takes them)
+DAY_ORDERS = frozenset({Kind.ENDORMIR})
+
+
+def spec(state: GameState, player: Player) -> RoleSpec:
+    """The role whose orders `player` gives now: the Métronome's role of the night, the
+    Comédien's role (004), a role this rule set does not deal giving none."""
+    role = camps.borrowed(state, player) or player.role
+    return ROLES.get(role) or RoleSpec(role, CAMP_OF[player.role], {"fr": role})
+
+
+def has_power(state: GameState, player: Player) -> bool:
+    # 004: « La perte des pouvoirs villageois liée à la mort de l'Ancien n'affecte jamais
+    # l'Enfant Sauvage »
+    return not (camps.village_power(player) and state.powers_lost)
+
+
+def effective(state: GameState, player: Player) -> bool:
+    """Whether `player`'s power works now: he has it and nobody took it away (004: the
+    Marquise's sentence, the Fantôme's removal). A power taken away still takes orders, and
+    fails silently."""
+    return has_power(state, player) and not powers.stripped(state, player)
+
+
+def may(state: GameState, player: Player, kind: Kind) -> bool:
+    """Whether `player`'s power allows `kind` tonight (uses left, the right night): his role's
+    `MAY`, else always."""
+    allows = hooks.MAY.get((spec(state, player).slug, kind))
+    return allows is None or allows(state, player)
+
+
+def offered(state: GameState, player: Player, kind: Kind) -> bool:
+    """Whether `kind` is offered to `player` now: his power allows it, and his role has
+    something to aim at (`OFFERS`)."""
+    if not may(state, player, kind):
+        return False
+    aims = hooks.OFFERS.get((spec(state, player).slug, kind))
+    return aims is None or aims(state, player)
+
+
+def day_orders(state: GameState, player: Player) -> list[Kind]:
+    """The day orders of the role `player` acts with, when his power allows them (004: the
+    Marchand de Sable's « pendant le jour de jeu »)."""
+    role = camps.acting(state, player)
+    acted = ROLES.get(role)
+    if acted is None or not has_power(state, player):
+        return []
+    out = []
+    for kind in sorted(acted.orders & DAY_ORDERS):
+        allows = hooks.MAY.get((role, kind))
+        if allows is None or allows(state, player):
+            out.append(kind)
+    return out
+
+
+def power_step(s: GameState, player: Player, order: Order) -> str:
+    """The step `order` of `player`'s power is given in, once its common checks and his role's
+    pass."""
+    role = spec(s, player)
+    if order.kind not in role.orders and not (order.kind is Kind.TUER and camps.in_den(player)):
+        raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+    if order.kind is not Kind.TUER and not has_power(s, player):
+        raise Refused(Cause.POWER_LOST)
+    step = STEP_OF[order.kind]
+    spent = hooks.USED_UP.get((role.slug, order.kind))
+    if spent is not None and spent(s, player):
+        raise Refused(Cause.ALREADY_USED)
+    if s.phase != "night" or s.resolved or step in s.closed_steps:
+        raise Refused(Cause.NOT_NOW, when="night")
+    if not may(s, player, order.kind):
+        why = hooks.REFUSALS.get((role.slug, order.kind))
+        if why is not None:
+            raise why(s, player, order)
+        raise Refused(Cause.ALREADY_USED)
+    check(s, player, order)
+    return step
+
+
+def check(s: GameState, player: Player, order: Order) -> None:
+    """The checks of an order's targets: the pack's kill, else the role's (`CHECKS`)."""
+    if order.kind is Kind.TUER:
+        aim(s, player, order)
+        return
+    checks = hooks.CHECKS.get((spec(s, player).slug, order.kind))
+    if checks is not None:
+        checks(s, player, order)
+
+
+def aim(s: GameState, player: Player, order: Order, white: bool = False) -> None:
+    """A kill's target: not himself, not his lover; outside the den, or in it for the
+    Loup-Garou Blanc (`white`)."""
+    target = s.players[order.target]
+    if target.name == player.name:
+        raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="self")
+    # 004, Cupidon: « un loup amoureux ne peut pas faire l'action du meurtre, si
+    # celui-ci vise son amoureux »
+    if s.lover_of(player.name) == target.name:
+        raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="lover")
+    if white and not camps.in_den(target):
+        # 004: « il peut s'il le désire, éliminer un Loup-Garou »
+        raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="not-wolf")
+    if not white and camps.in_den(target):
+        # the pack and the GML (« ne peut pas faire partie de l'antre ») spare the den
+        raise Refused(Cause.ILLEGAL_TARGET, target=target.name, why="wolf")
+
+
+def accept(tx: Tx, player: Player, order: Order) -> None:
+    """The standard acceptance of a power's order (the classic game's): its targets alive, its
+    step and checks (`power_step`), recorded as accepted."""
+    s = tx.state
+    for name in order.targets:
+        if not s.players[name].alive:
+            raise Refused(Cause.ILLEGAL_TARGET, target=name, why="dead")
+    step = power_step(s, player, order)
+    tx.emit(ev.OrderAccepted(player.name, step, order.kind.value, list(order.targets), order.blank))
