@@ -26,8 +26,8 @@ class Event:
     PUBLIC: ClassVar[bool] = False
     #: what a public fact does not tell (002: the lottery's winners, a murmur's author)
     HIDDEN: ClassVar[tuple[str, ...]] = ()
-    #: the template of a public fact's lines in the digest, beside its role ("roles/pyromane/
-    #: maison-brulee.txt"); "" : written in `public/digest.txt`
+    #: the template of a public fact's lines in the digest, beside its role
+    #: ("roles/<role>/<fact>.txt"); "" : written in `public/digest.txt`
     FACT: ClassVar[str] = ""
 
     def payload(self) -> Payload:
@@ -65,7 +65,7 @@ class UnknownEvent(Exception):
 
 def every_event() -> dict[str, type[Event]]:
     """The registry once every rule set is loaded: the roles and rule sets declare their events
-    beside them (`lgmail.rules.roles.renard.FoxSniffed`), registered when their module loads."""
+    beside them (`lgmail.rules.roles.<role>`), registered when their module loads."""
     importlib.import_module("lgmail.rules.variants")
     return REGISTRY
 

@@ -1,16 +1,18 @@
 """What a role (or a rule set's own mechanism) declares beside its events, so that the kernel and
 the service use it without naming it: how each event folds into the state (`folds`) and whom it
-tells what, with which template (`tells`). Whether an event is a public fact is said on its
-class (`Event.PUBLIC`, `Event.HIDDEN`, `Event.FACT`).
+tells what, with which template (`tells`); when its power may be used, its checks, its own
+acceptance of an order and its resolver in a rule set's order table (`may_give`, `checks`,
+`accepts`, `resolves`, and the refusals and conditions below). Whether an event is a public
+fact is said on its class (`Event.PUBLIC`, `Event.HIDDEN`, `Event.FACT`).
 
 A role module registers its hooks when it loads:
 
-    @folds(FoxSniffed)
-    def _sniffed(s: GameState, e: FoxSniffed) -> None: ...
+    @folds(Sniffed)
+    def _sniffed(s: GameState, e: Sniffed) -> None: ...
 
-    @tells(FoxSniffed)
-    def _tell_sniffed(s: GameState, e: FoxSniffed, later: Sequence[Event]) -> list[Notice]:
-        return [Notice(e.fox, "roles:renard:flair", {"group": e.group, "found": e.found})]
+    @tells(Sniffed)
+    def _tell_sniffed(s: GameState, e: Sniffed, later: Sequence[Event]) -> list[Notice]:
+        return [Notice(e.by, "roles:<role>:<notice>", {"group": e.group})]
 
 Pure like the rest of `lgmail.rules`: a fold changes the state it is given, a `tells` reads the
 state the events led to and says who is told; the service renders each notice through its
@@ -51,9 +53,10 @@ ROLE_MAIL: list[Callable[[GameState, str], dict[str, Any]]] = []
 @dataclass(frozen=True)
 class Notice:
     """A private mail an event causes: to player `to` (None: the MJ, when the game has one),
-    rendered from `template` ("roles:renard:flair" is `templates/<lang>/roles/renard/flair.txt`:
-    its first line the subject) with `ctx`, through the recipient's view. A reply to it writes
-    on `channel`; `author` is who posted a relayed message."""
+    rendered from `template` ("roles:<role>:<notice>" is the file
+    `templates/<lang>/roles/<role>/<notice>.txt`, its first line the subject) with `ctx`,
+    through the recipient's view. A reply to it writes on `channel`; `author` is who posted a
+    relayed message."""
 
     to: str | None
     template: str

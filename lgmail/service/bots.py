@@ -5,10 +5,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from lgmail.rules.roles import comedien, servante_devouee, voleur
+from lgmail.orders.kernel_verbs import Verbs, verbs_of
+from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState
 from lgmail.rules.view import view
 from lgmail.service.hints import can_do
+
+#: how often a bot uses an order it may give, by its word (else always)
+CHANCE = {"devenir": 0.5, "prendre": 0.6}
+
+
+def _choices(verbs: Verbs, word: str, state: GameState, name: str) -> list[str] | None:
+    """The lines the verb `word` offers `name` now (`Verb.choices`), or None when it offers
+    none (its names are chosen among the players)."""
+    try:
+        verb = verbs.get(Kind(word))
+    except ValueError:  # not an order's name (the hint's first word)
+        return None
+    return verb.choices(state, name) if verb is not None and verb.choices else None
 
 
 def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
@@ -20,6 +34,7 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
     lover = [n for n in seen["lovers"] if n != name]
     mine = {p["name"]: p["role"] for p in seen["players"]}
     out: list[str] = []
+    verbs = verbs_of(state.variant)
     for hint in can_do(state, name):
         verb = "carte" if hint.startswith("tirer une carte") else hint.split()[0]
         if verb == "vote":
@@ -82,11 +97,6 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             out.append(f"liste {rng.choice('AB')}")
         elif verb == "deplacer" and living and rng.random() < 0.5:
             out.append(f"deplacer {rng.choice(living)} liste {rng.choice('AB')}")
-        elif verb == "voler":
-            # 004: the Voleur's two cards are his to know
-            cards = list(state.extra.get("aside", {}).get(name, []))
-            stay = [] if voleur.must_take(state, state.players[name]) else ["rester voleur"]
-            out.append(rng.choice([f"voler {c}" for c in cards] + stay))
         elif verb == "recruter" and others and rng.random() < 0.5:
             out.append(f"recruter {rng.choice(others)}")
         elif verb == "carte" and rng.random() < 0.5:
@@ -111,16 +121,12 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             out.append("message Je pense que le capitaine est sorcière.")
         elif verb == "allumer" and others and rng.random() < 0.3:
             out.append(f"allumer {rng.choice(others)}")
-        elif verb == "devenir" and rng.random() < 0.5:
-            # 004: the Comédien's roles are his to know
-            left = comedien.left(state, state.players[name])
-            if left:
-                out.append(f"devenir {rng.choice(left)}")
-        elif verb == "prendre" and rng.random() < 0.6:
-            # 004: she takes one of the dying she was told
-            dying = servante_devouee.told(state, state.players[name])
-            if dying:
-                out.append(f"prendre {rng.choice(dying)}")
+        elif (offered := _choices(verbs, verb, state, name)) is not None:
+            # a role's own arguments (the Voleur's cards, the Comédien's roles left, the dying
+            # the Servante was told), as the rule set offers them to their owner
+            chance = CHANCE.get(verb, 1.0)
+            if (chance >= 1 or rng.random() < chance) and offered:
+                out.append(rng.choice(offered))
         elif verb == "votants" and others:
             out.append("votants " + ", ".join(rng.sample(others, max(1, len(others) // 2))))
     if not out and can_do(state, name):

@@ -66,6 +66,8 @@ LISTE = Verb(
     hint={"fr": "liste A (ou B)", "en": "liste A (or B: your list)"},
     read=_sectaire,
     short_args=True,
+    # « Lors de la distribution des rôles »: with the first night's first step
+    step="cupidon",
 )
 DEPLACER = Verb(
     Kind.DEPLACER,

@@ -9,6 +9,7 @@ from typing import Protocol
 
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Refusal
+from lgmail.rules.state import GameState
 
 #: a verb that takes one or more names (separated by commas or "et")
 MANY = -1
@@ -82,6 +83,11 @@ class Verb:
     to_the_end: bool = False
     #: its arguments are short enough to name in an answer's subject (a role, a square)
     short_args: bool = False
+    #: the step it is given in, where it is not its role's (`RoleSpec.step`)
+    step: str | None = None
+    #: the lines its owner may write now, from what he alone knows (the Voleur's two cards):
+    #: what the bots choose from, where a name among the players would not do
+    choices: Callable[[GameState, str], list[str]] | None = None
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,7 @@ DEVENIR = Verb(
     },
     read=_role_named,
     short_args=True,
+    choices=lambda s, name: [f"devenir {role}" for role in left(s, s.players[name])],
 )
 
 

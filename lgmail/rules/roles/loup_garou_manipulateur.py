@@ -47,6 +47,9 @@ from lgmail.rules.thiercelieux.order import NIGHT
 from lgmail.rules.tx import Tx
 
 #: 004's Loup-Garou Manipulateur: his visit, then the new recipient
+#: the night's step where he changes the recipient
+STEP = "manipulateur"
+
 MANIPULER = Verb(
     Kind.MANIPULER,
     ("manipuler", "manipule", "visiter", "visite", "manipulate", "visit"),
@@ -58,6 +61,7 @@ DETOURNER = Verb(
     ("detourner", "detourne", "destinataire", "recipient", "reroute"),
     1,
     {"fr": "detourner NOM", "en": "detourner NAME (new recipient)"},
+    step=STEP,
 )
 
 
@@ -78,8 +82,6 @@ ROLE = RoleSpec(
     },
 )
 
-#: the night's step where he changes the recipient
-STEP = "manipulateur"
 #: 004: « ne peut pas agir sur la Servante Dévouée », « sur le choix d'un Allié du Fantôme »;
 #: ruling: the pack's kill and the infection are the pack's
 EXEMPT = frozenset({"servante", "allie", "devorer", "infecter"})

@@ -42,6 +42,8 @@ PRENDRE = Verb(
         "fr": "prendre NOM (un joueur qui meurt à l'aube)",
         "en": "prendre NAME (take the role of a player dying at dawn)",
     },
+    # she takes one of the dying she was told
+    choices=lambda s, name: [f"prendre {n}" for n in told(s, s.players[name])],
 )
 
 

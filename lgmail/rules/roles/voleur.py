@@ -56,6 +56,7 @@ VOLER = Verb(
     },
     read=_card,
     short_args=True,
+    choices=lambda s, name: _choices(s, s.players[name]),
 )
 
 
@@ -95,6 +96,12 @@ WOLF_CARDS = frozenset(
 def cards(state: GameState, player: Player) -> list[str]:
     """The two cards set aside for `player` at the deal."""
     return list(state.extra.get("aside", {}).get(player.name, []))
+
+
+def _choices(state: GameState, player: Player) -> list[str]:
+    """His two cards to take, and staying Voleur where he may."""
+    stay = [] if must_take(state, player) else [f"rester {ROLE.slug}"]
+    return [f"voler {card}" for card in cards(state, player)] + stay
 
 
 def must_take(state: GameState, player: Player) -> bool:

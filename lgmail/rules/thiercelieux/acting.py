@@ -11,47 +11,30 @@ from __future__ import annotations
 
 from lgmail.rules import events as ev
 from lgmail.rules import hooks
-from lgmail.rules.classic import CUPIDON, LOUPS, ORDER_STEP
+from lgmail.rules.classic import ORDER_STEP
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles import CAMP_OF, ROLES, loup_garou_manipulateur, servante_devouee
+from lgmail.rules.roles import CAMP_OF, ROLES
 from lgmail.rules.roles.base import RoleSpec
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import camps, powers
 from lgmail.rules.tx import Tx
 
+
+def _steps() -> dict[Kind, str]:
+    """Which step each order is given in: the classic game's, else its verb's or its role's."""
+    steps = dict(ORDER_STEP)
+    for role in ROLES.values():
+        for kind in sorted(role.orders - set(steps)):
+            verb = next((v for v in role.verbs if v.kind is kind), None)
+            step = verb.step if verb is not None and verb.step else role.step
+            if step is not None:
+                steps[kind] = step
+    return steps
+
+
 #: which step each order is given in
-STEP_OF: dict[Kind, str] = {
-    **ORDER_STEP,
-    Kind.ELIMINER: LOUPS,
-    Kind.INFECTER: LOUPS,
-    Kind.MARQUER: LOUPS,
-    Kind.FLAIRER: LOUPS,
-    Kind.MODELE: CUPIDON,
-    Kind.FAVORISER: LOUPS,
-    Kind.CHARMER: LOUPS,
-    Kind.CLIENTS: LOUPS,
-    Kind.LISTE: CUPIDON,
-    Kind.DEPLACER: LOUPS,
-    Kind.VOLER: CUPIDON,
-    Kind.RECRUTER: LOUPS,
-    Kind.ESPIONNER: LOUPS,
-    Kind.LETTRE: LOUPS,
-    Kind.SENTENCE: LOUPS,
-    Kind.JEUX: LOUPS,
-    Kind.ASSOMMER: LOUPS,
-    Kind.REDIRIGER: LOUPS,
-    Kind.TELEPATHIE: LOUPS,
-    Kind.ALLUMER: LOUPS,
-    Kind.SUPPRIMER: LOUPS,
-    Kind.ALLIE: LOUPS,
-    Kind.MANIPULER: LOUPS,
-    Kind.DETOURNER: loup_garou_manipulateur.STEP,
-    Kind.DEVENIR: LOUPS,
-    Kind.CARTE: LOUPS,
-    Kind.MESSAGE: LOUPS,
-    Kind.PRENDRE: servante_devouee.STEP,
-}
+STEP_OF: dict[Kind, str] = _steps()
 #: the orders given in the day, with the vote (not in `STEP_OF`: no night step takes them)
 DAY_ORDERS = frozenset({Kind.ENDORMIR})
 

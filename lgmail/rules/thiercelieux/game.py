@@ -11,15 +11,11 @@ forbidden couples fail silently. The roles: `ROLE_SLUGS`.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from datetime import timedelta
 
-from lgmail.rules import events as ev
 from lgmail.rules import hooks
 from lgmail.rules.classic import CUPIDON, ELECTION, LOUPS, SORCIERE, VOTE, Classic
-from lgmail.rules.classic import channels as classic_channels
-from lgmail.rules.classic.deaths import reaction_delay
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles import (
@@ -28,56 +24,35 @@ from lgmail.rules.roles import (
     bouc_emissaire,
     capitaine,
     cupidon,
-    deux_soeurs,
     enfant_sauvage,
-    fantome,
-    fee,
     garde_champetre,
     idiot_du_village,
-    infect_pere_des_loups,
-    loup_egare,
     loup_garou_manipulateur,
-    maitre_vampire,
     metronome,
     multiclasse,
     petite_fille,
-    pyromane,
     servante_devouee,
     sorciere,
-    villageois_villageois,
     voleur,
 )
 from lgmail.rules.roles.abominable_sectaire import SectaireAnnounced
 from lgmail.rules.roles.base import RoleSpec, Verb
-from lgmail.rules.roles.bouc_emissaire import VotersNamed
-from lgmail.rules.roles.capitaine import TieBroken
-from lgmail.rules.roles.idiot_du_village import RoleRevealed, VoteLost
-from lgmail.rules.roles.loup_garou_manipulateur import STEP as MANIPULATEUR
 from lgmail.rules.roles.metronome import MetronomeTurned
 from lgmail.rules.roles.multiclasse import AlignmentDealt
-from lgmail.rules.roles.servante_devouee import RoleTaken, ServanteTold
-from lgmail.rules.state import GameState, Player, Reaction
+from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import (
     acting,
     camps,
     deal,
-    deaths,
-    layers,
-    night,
     nouvelle_lune,
 )
 from lgmail.rules.thiercelieux.acting import STEP_OF
+from lgmail.rules.thiercelieux.dawn import Dawn
 from lgmail.rules.thiercelieux.events import (
-    CampChanged,
-    DenJoined,
-    ExtraStakeCalled,
     ExtraStakeOpened,
-    NewMoonDue,
-    NightSkipped,
-    NightSlept,
 )
 from lgmail.rules.thiercelieux.outcome import outcome as thiercelieux_outcome
-from lgmail.rules.tx import Tx, iso
+from lgmail.rules.tx import Tx
 
 ROLE_SLUGS = (
     "villageois",
@@ -129,7 +104,7 @@ ROLE_SLUGS = (
 DECISIVE = frozenset({"tirer", "trancher"})
 
 
-class Thiercelieux(Classic):
+class Thiercelieux(Dawn):
     name = "thiercelieux"
     roles: Mapping[str, RoleSpec] = {slug: ROLES[slug] for slug in ROLE_SLUGS}
     defaults: Mapping[str, object] = {
@@ -360,351 +335,11 @@ class Thiercelieux(Classic):
 
     # --- the stake -------------------------------------------------------------------------
 
-    def _power(self, s: GameState) -> tuple[float, bool]:
-        return capitaine.POWERS.get(str(s.options.get("capitaine", "double")), (2.0, False))
-
-    def _captain_voice(self, s: GameState) -> str | None:
-        """The captain whose title counts: 004, an Idiot revealed « ne bénéficie d'aucun des
-        avantages liés à ce titre »."""
-        captain = s.captain
-        if captain and s.players[captain].alive and idiot_du_village.can_vote(s.players[captain]):
-            return captain
-        return None
-
-    def _count(
-        self, s: GameState, votes: Mapping[str, str | None]
-    ) -> tuple[dict[str, float], str | None, list[str]]:
-        """004: the captain's weight, and the Corbeau's sign (« une voix contre lui au prochain
-        décompte des voix du bûcher »)."""
-        weight, _ = self._power(s)
-        contested = nouvelle_lune.effect(s, "voix-capitaine")
-        if contested is not None:
-            weight = float(contested.get("voix", 1))
-        raven = Counter(n for n in s.extra.get(f"corbeau:{s.number}", []) if s.players[n].alive)
-        # 004, Princesse: « qui aura un vote compte +1 pour le bûcher suivant »
-        bonus = Counter(s.extra.get(f"princesse:{s.number}", []))
-        if s.extra.get("bucher-sup:tenu") == s.number:
-            # ruling: the sign and the favour count at the day's first stake only
-            raven, bonus = Counter(), Counter()
-        return capitaine.weighted_tally(votes, self._captain_voice(s), weight, raven, bonus)
-
-    def resolve_phase(self, tx: Tx) -> None:
-        s = tx.state
-        if s.phase == "night":
-            self._dawn(tx)
-            return
-        self._day(tx)
-
-    def _take(self, tx: Tx) -> tuple[str, str] | None:
-        """004: the Servante Dévouée takes the role of a player dying at this dawn, before the
-        deaths are announced; (she, the player) when she does."""
-        s = tx.state
-        for servante in s.by_role(servante_devouee.ROLE.slug):
-            given = s.order_of(servante.name, Kind.PRENDRE)
-            if given is None or not self._effective(s, servante):
-                continue
-            if not layers.acts(s, servante.name, servante_devouee.STEP):
-                # 004, Assommeur: « ne pourra donc pas agir de toute la Nuit »
-                continue
-            target = s.players[given.order.target]
-            if target.name in servante_devouee.told(s, servante) and target.alive:
-                tx.emit(RoleTaken(servante.name, target.name, target.role))
-                return servante.name, target.name
-        return None
-
-    def _dawn(self, tx: Tx) -> None:
-        s = tx.state
-        for sleeper in s.extra.get(metronome.asleep_key(s.number), []):
-            if s.players[sleeper].alive:
-                # 004: « il reçoit à la fin de la Nuit : "Tu ne te réveilles pas cette Nuit" »
-                tx.emit(NightSlept(sleeper, s.number))
-        tx.emit(ev.DawnBroke(s.number))
-        loup_garou_manipulateur.release(tx)
-        victims, infected = night.dawn_attacks(tx)
-        taken = self._take(tx)
-        if taken and infected == taken[1]:
-            # 004: « elle récupère ce rôle ainsi que l'infection »
-            infected = taken[0]
-        deaths.kill(tx, victims)
-        layers.tell(tx)
-        # 004: « Si ce recrutement est valable à l'issue de la résolution des actions de la
-        # Nuit, alors le recrutement réussit et l'infection échoue. »
-        recruited = maitre_vampire.recruit(tx)
-        pyromane.burn(tx)
-        if infected and s.players[infected].alive and infected not in recruited:
-            # 004: « Il intègre l'antre au lever du Jour, après que le reste des autres
-            # actions de Nuit ait été décidé et résolu. »
-            tx.emit(CampChanged(infected, camps.LOUPS, infect_pere_des_loups.STATUS))
-            tx.emit(DenJoined(infected, "infection"))
-        strays = loup_egare.strays_found(s)
-        if taken and taken[1] in strays:
-            # 004: « elle récupère le rôle de Loup Égaré en intégrant l'antre au lever du Jour »
-            strays.append(taken[0])
-        for stray in strays:
-            if s.players[stray].alive and not camps.in_den(s.players[stray]):
-                tx.emit(DenJoined(stray, "renifle"))
-        night.resolve(tx, "aube")
-        if s.options.get(garde_champetre.OPTION) and s.status == "running":
-            # 004: « A la fin de chaque Nuit, le MJ tire au sort deux événements »
-            tx.emit(NewMoonDue(s.number))
-        nouvelle_lune.warden(tx)
-
-    def _day(self, tx: Tx) -> None:
-        s = tx.state
-        if s.phase == "election":
-            super().resolve_phase(tx)
-            nouvelle_lune.warden(tx)
-            return
-        votes = {
-            p.name: (None if g.order.blank else g.order.target)
-            for p in s.living()
-            if (g := s.order_of(p.name, Kind.VOTE)) is not None
-        }
-        if bouc_emissaire.nobody_votes(s):
-            # 004: « Si toutes les personnes désignées pour voter meurent [...] personne ne sera
-            # éliminé par le village ce tour-ci. »
-            tx.emit(ev.VotesCounted(VOTE, votes, {}, None, []))
-        else:
-            counts, chosen, tied = self._count(s, votes)
-            if nouvelle_lune.effect(s, "sans-bucher") is not None:
-                # the day's event: the votes are counted, nobody burns
-                chosen, tied = None, []
-            tx.emit(ev.VotesCounted(VOTE, votes, counts, chosen, tied))
-            if chosen:
-                self._burn(tx, chosen)
-            elif tied:
-                self._tie(tx, tied)
-        for child in s.living():
-            if enfant_sauvage.TURNED in child.status and not camps.in_den(child):
-                # 004: « Il rejoint l'antre au début de la Nuit suivant la mort de son modèle. »
-                tx.emit(DenJoined(child.name, "modele"))
-        self._after_stake(tx)
-
-    def _after_stake(self, tx: Tx) -> None:
-        """004, Fée and Marchand de Sable: the night skipped, « le Jour supplémentaire [...] (avec
-        tirage d'un nouvel événement à ce moment-là) », once the event's further stake, if any,
-        is over."""
-        s = tx.state
-        skipped = s.extra.get("sans-nuit") == s.number + 1
-        if (
-            skipped
-            and s.status == "running"
-            and s.options.get(garde_champetre.OPTION)
-            and nouvelle_lune.extra_stake(s) is None
-            and s.extra.get("nl:dernier") != s.number + 1
-        ):
-            tx.emit(NewMoonDue(s.number + 1))
-        nouvelle_lune.warden(tx)
-
-    def _burn(self, tx: Tx, name: str) -> None:
-        s = tx.state
-        idiot = s.players[name]
-        if (
-            camps.acting(s, idiot) == idiot_du_village.ROLE.slug
-            and not idiot.revealed
-            and self._effective(s, idiot)
-        ):
-            # 004: « son rôle est révélé et il survit. Il perd alors son droit de vote »
-            tx.emit(RoleRevealed(name, idiot.role, "bucher"))
-            tx.emit(VoteLost(name))
-            if s.captain == name:
-                # « Si l'Idiot était le Capitaine [...] ce rôle est perdu définitivement. »
-                tx.emit(ev.CaptainPassed(name, None, "lost"))
-            return
-        deaths.kill(tx, [(name, "stake")])
-        fairy = camps.acting(s, idiot) == fee.ROLE.slug
-        if fairy and not idiot.alive and self._effective(s, idiot):
-            # 004: « Si la Fée est éliminée par les votes au bûcher, la Nuit de jeu suivante est
-            # sautée. »
-            tx.emit(NightSkipped(s.number + 1, fee.ROLE.slug))
-        further = nouvelle_lune.effect(s, "bucher-supplementaire")
-        burnt = s.players[name]
-        if (
-            further is not None
-            and not burnt.alive
-            and s.extra.get("bucher-sup") != s.number
-            and nouvelle_lune.matches(further, camps.camp(burnt), camps.is_wolf(burnt))
-        ):
-            # 004: « le bûcher supplémentaire d'une heure lié à l'événement »
-            minutes = int(further.get("minutes", 60))
-            tx.emit(ExtraStakeCalled(s.number, str(further["nom"]), minutes))
-
-    def _tie(self, tx: Tx, tied: list[str]) -> None:
-        s = tx.state
-        goats = [
-            p
-            for p in s.living()
-            if camps.acting(s, p) == bouc_emissaire.ROLE.slug and self._effective(s, p)
-        ]
-        if goats:
-            # 004: « c'est le Bouc-émissaire qui meurt à la place, et cela quelque soit le
-            # pouvoir du Capitaine en jeu »
-            goat = goats[0]
-            deaths.kill(tx, [(goat.name, bouc_emissaire.CAUSE)])
-            if s.living() and thiercelieux_outcome(s) is None:
-                delay = reaction_delay(s)
-                tx.emit(ev.ReactionAwaited(goat.name, bouc_emissaire.REACTION, iso(tx.at + delay)))
-            return
-        _, breaks = self._power(s)
-        captain = self._captain_voice(s)
-        if breaks and captain:
-            # 004, Tranchage: « il décidera [...] lequel des joueurs à égalité passera par les
-            # flammes du bûcher »
-            delay = reaction_delay(s)
-            tx.emit(ev.ReactionAwaited(captain, "trancher", iso(tx.at + delay)))
-
-    def _trancher(self, tx: Tx, player: Player, order: Order) -> None:
-        s = tx.state
-        if not any(r.player == player.name and r.kind == "trancher" for r in s.reactions):
-            if s.captain != player.name:
-                raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
-            if self._captain_voice(s) is None:
-                # 004: the Idiot revealed « ne pourra donc ni voter, ni trancher »
-                raise Refused(Cause.NOT_ALLOWED, why="no-vote")
-            if self._power(s)[1]:
-                raise Refused(Cause.NOT_NOW, when="tie")
-            raise Refused(Cause.NOT_ALLOWED, why="no-tranchage")
-        _, _, tied = self._count(s, s.last_votes)
-        if order.target not in tied:
-            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="not-tied")
-        tx.emit(TieBroken(player.name, order.target))
-        self._burn(tx, order.target)
-        self._after_stake(tx)
-
     # --- reactions at death ----------------------------------------------------------------
-
-    def react(self, tx: Tx, player: Player, order: Order, reaction: Reaction) -> None:
-        s = tx.state
-        if reaction.kind == bouc_emissaire.REACTION:
-            dead = [n for n in order.targets if not s.players[n].alive]
-            if dead:
-                raise Refused(Cause.ILLEGAL_TARGET, target=dead[0], why="dead")
-            tx.emit(VotersNamed(player.name, list(order.targets), s.number + 1))
-            return
-        super().react(tx, player, order, reaction)
-        nouvelle_lune.warden(tx)
-
-    def decisive(self, reaction: Reaction) -> bool:
-        return reaction.kind in DECISIVE
-
-    def expire(self, tx: Tx, reaction: Reaction) -> None:
-        if reaction.kind == "trancher":
-            # ruling: no choice in time, nobody burns (as a tie with no power to break it)
-            tx.emit(TieBroken(reaction.player, None))
-        elif reaction.kind == bouc_emissaire.REACTION:
-            # ruling: nobody named in time, everyone votes
-            tx.emit(VotersNamed(reaction.player, [], tx.state.number + 1))
-        elif reaction.kind == garde_champetre.NAME:
-            # ruling: no Garde Champêtre named in time, the title is drawn
-            nouvelle_lune.name_warden(tx, reaction.player, None)
-            return
-        elif reaction.kind == garde_champetre.CHOOSE:
-            nouvelle_lune.expire_choice(tx, reaction.player)
-        else:  # the Chasseur's shot (none), the successor (drawn)
-            super().expire(tx, reaction)
-        nouvelle_lune.warden(tx)
 
     # --- resolution ------------------------------------------------------------------------
 
-    def kill(self, tx: Tx, victims: list[tuple[str, str]]) -> None:
-        deaths.kill(tx, victims)
-
-    def close_step(self, tx: Tx, step: str) -> None:
-        night.resolve(tx, step)
-        s = tx.state
-        planned = [p.name for p in s.plan]
-        before = planned[: planned.index(MANIPULATEUR)] if MANIPULATEUR in planned else planned
-        if s.phase == "night" and not any(self.actors(s, name) for name in before):
-            # the night's actions are over: the Manipulateur is told whether his player acted
-            loup_garou_manipulateur.report_visits(tx)
-        if servante_devouee.STEP in planned and step != servante_devouee.STEP:
-            waiting = planned[: planned.index(servante_devouee.STEP)]
-            open_before = [n for n in waiting if n not in s.closed_steps]
-            if s.phase == "night" and not any(self.actors(s, n) for n in open_before):
-                self._tell_servante(tx)
-
-    def _tell_servante(self, tx: Tx) -> None:
-        """004: « le MJ annonce à la Servante Dévouée les joueurs qui sont éliminés cette
-        Nuit-là »: the dawn played on a scratch copy, its deaths told (once a night)."""
-        s = tx.state
-        servantes = [
-            p
-            for p in s.living()
-            if p.role == servante_devouee.ROLE.slug
-            and self._effective(s, p)
-            and p.name not in s.extra.get(servante_devouee.told_key(s.number), {})
-        ]
-        if not servantes:
-            return
-        scratch = Tx(s, tx.now, tx.entropy)
-        scratch.at = tx.at
-        self._dawn(scratch)
-        dying = list(dict.fromkeys(e.name for e in scratch.events if isinstance(e, ev.PlayerDied)))
-        for servante in servantes:
-            names = [n for n in dying if n != servante.name]
-            tx.emit(ServanteTold(servante.name, s.number, names))
-
     # --- what players know, channels, the end ----------------------------------------------
-
-    def known(self, state: GameState, viewer: str) -> dict[str, str]:
-        """The den knows its members as Loups-Garous (their own powers are theirs to tell); a
-        Sœur knows her sisters; everyone knows the Villageois-Villageois; and what a power
-        taught."""
-        me = state.players[viewer]
-        known: dict[str, str] = {}
-        if camps.in_den(me) and not state.ended:
-            for p in state.players.values():
-                if camps.in_den(p) and p.name != viewer and not p.revealed:
-                    known[p.name] = "loup-garou"
-        master = maitre_vampire.master_of(me)
-        if master and not state.ended:
-            # La Crypte des Vampires, « connu d'eux seuls »: the acolytes know their master
-            known[master] = maitre_vampire.ROLE.slug
-        known.update(deux_soeurs.sisters(state, viewer))
-        known.update(
-            {p.name: p.role for p in state.by_role(villageois_villageois.ROLE.slug, alive=False)}
-        )
-        ghost = fantome.ghost_of(me)
-        if ghost:
-            # the Allié knows his Fantôme (« Le Manoir du Fantôme [...] connu d'eux seuls »)
-            known[ghost] = fantome.ROLE.slug
-        known.update(me.learned)
-        return known
-
-    def channels(self) -> tuple[str, ...]:
-        return (*classic_channels.CHANNELS, maitre_vampire.CRYPTE, fantome.MANOIR)
-
-    def may_post(self, state: GameState, player: Player, channel: str) -> None:
-        if channel == fantome.MANOIR:
-            # 004: « un forum privé connu d'eux seuls, Le Manoir du Fantôme, où ils peuvent
-            # communiquer pour le reste de la partie »: the dead Allié writes there too
-            if player.name not in fantome.manoir(state):
-                raise Refused(Cause.NOT_YOUR_ROLE, kind=channel)
-            return
-        if channel == maitre_vampire.CRYPTE:
-            # 004: « Le Maître Vampire et ses éventuels acolytes disposent d'un sous-forum connu
-            # d'eux seuls (La Crypte des Vampires) »
-            if not player.alive:
-                raise Refused(Cause.DEAD)
-            if player.name not in {p.name for p in maitre_vampire.crypt(state)}:
-                raise Refused(Cause.NOT_YOUR_ROLE, kind=channel)
-            return
-        if channel == classic_channels.MEUTE and player.alive:
-            if not camps.in_den(player):
-                raise Refused(Cause.NOT_YOUR_ROLE, kind=channel)
-            if state.phase != "night":
-                raise Refused(Cause.NOT_NOW, when="den")
-            return
-        classic_channels.may_post(state, player, channel)
-
-    def readers(self, state: GameState, channel: str) -> list[str]:
-        if channel == fantome.MANOIR:
-            return fantome.manoir(state)
-        if channel == classic_channels.MEUTE:
-            return [p.name for p in camps.den(state)]
-        if channel == maitre_vampire.CRYPTE:
-            return [p.name for p in maitre_vampire.crypt(state)]
-        return classic_channels.readers(state, channel)
 
     def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:
         return thiercelieux_outcome(state)
