@@ -14,22 +14,6 @@ from lgmail.orders.names import fold
 from lgmail.rules.commands import Seat
 from lgmail.rules.roles import ROLES
 
-#: what MJs write for a role besides its slug and names
-ALIASES = {
-    "sv": "villageois",
-    "simple-villageois": "villageois",
-    "loup": "loup-garou",
-    "loupgarou": "loup-garou",
-    "lg": "loup-garou",
-    # 004's names and abbreviations
-    "soeur": "deux-soeurs",
-    "deux-soeur": "deux-soeurs",
-    "slg": "loup-garou",
-    "ipl": "infect-pere-des-loups",
-    "gml": "grand-mechant-loup",
-    "lgb": "loup-garou-blanc",
-    "jdf": "joueur-de-flute",
-}
 #: the tokens a --player may end with: a language, a grammatical gender
 LANG_CODES = frozenset({"fr", "en"})
 GENDERS = frozenset({"m", "f"})
@@ -64,7 +48,7 @@ def role_slug(text: str) -> str:
     for slug, spec in ROLES.items():
         for name in (slug, *spec.names.values()):
             names.setdefault(_key(name), slug)
-    names.update({_key(alias): slug for alias, slug in ALIASES.items()})
+    names.update({_key(alias): slug for slug, spec in ROLES.items() for alias in spec.aliases})
     for candidate in (key, _singular(key)):
         if candidate in names:
             return names[candidate]

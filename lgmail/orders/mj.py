@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from email.utils import parseaddr
 
+from lgmail.orders.kernel_verbs import every
 from lgmail.orders.names import fold, match
 from lgmail.rules.commands import (
     Announce,
@@ -129,7 +130,7 @@ def _one(verb: str | None, rest: str, players: Sequence[str]) -> MjOrder | Refus
         return ReplacePlayer(name, email, display or email.split("@")[0])
     if verb == "void":
         words = rest.split(maxsplit=1)
-        voidable = ("murmure", "mur-mur", "murmur", "message", "passager")
+        voidable = {word for verb in every() if verb.voidable for word in verb.words}
         if len(words) != 2 or fold(words[0]) not in voidable:
             return Refusal(Cause.UNREADABLE, {"missing": "murmure NOM"})
         name = _player(words[1], players)

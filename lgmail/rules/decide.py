@@ -198,7 +198,7 @@ def _create(tx: Tx, cmd: CreateGame) -> None:
     aside = variant.set_aside(tx, deck, len(names))
     if len(deck) > len(names):
         raise Refused(Cause.NOT_ALLOWED, why="composition", roles="")
-    deck += ["villageois"] * (len(names) - len(deck))
+    deck += [variant.filler] * (len(names) - len(deck))
     dealt = tx.draw("deal", deck, len(deck))
     roles = dict(zip(names, dealt, strict=True))
     tx.emit(ev.RolesDealt(roles, drawn=True, aside=_aside_of(roles, aside)))

@@ -37,6 +37,8 @@ class Variant(Protocol):
     orders_help: Mapping[str, str]
     #: what the captain is called, by language (002: the Nombre Fétiche)
     captain: Mapping[str, str]
+    #: the role that fills a composition up to the players
+    filler: str
 
     def composition(self, count: int) -> list[str]:
         """The default deal for `count` players."""

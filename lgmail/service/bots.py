@@ -11,6 +11,8 @@ from lgmail.rules.state import GameState
 from lgmail.rules.view import view
 from lgmail.service.hints import can_do
 
+#: the wolves' camp
+WOLVES = "loups"
 #: how often a bot uses an order it may give, by its word (else always)
 CHANCE = {"devenir": 0.5, "prendre": 0.6}
 
@@ -33,6 +35,8 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
     dead = [p["name"] for p in seen["players"] if not p["alive"] and p["name"] != name]
     lover = [n for n in seen["lovers"] if n != name]
     mine = {p["name"]: p["role"] for p in seen["players"]}
+    # the camp each plays for, as far as `name` knows it (his pack's, his own)
+    camp = {p["name"]: p["camp"] for p in seen["players"]}
     out: list[str] = []
     verbs = verbs_of(state.variant)
     for hint in can_do(state, name):
@@ -41,7 +45,7 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
             choices = [n for n in others if n not in lover] or others
             out.append(f"vote {rng.choice(choices)}" if choices else "vote blanc")
         elif verb == "tuer":
-            prey = [n for n in others if mine.get(n) != "loup-garou" and n not in lover]
+            prey = [n for n in others if camp.get(n) != WOLVES and n not in lover]
             if prey:
                 out.append(f"tuer {rng.choice(prey)}")
         elif verb == "sonder":
@@ -82,10 +86,10 @@ def orders_for(state: GameState, name: str, rng: random.Random) -> list[str]:
         elif verb == "modele" and others:
             out.append(f"modele {rng.choice(others)}")
         elif verb == "eliminer":
-            # the Loup-Garou Blanc aims at his pack, the Grand Méchant Loup outside it
-            pack = [n for n in others if mine.get(n) == "loup-garou"]
-            white = mine.get(name) == "loup-garou-blanc"
-            aims = pack if white else [n for n in others if n not in pack and n not in lover]
+            # a lone wolf aims at the pack, a wolf of the pack outside it
+            pack = [n for n in others if camp.get(n) == WOLVES]
+            alone = camp.get(name) != WOLVES
+            aims = pack if alone else [n for n in others if n not in pack and n not in lover]
             if aims and rng.random() < 0.5:
                 out.append(f"eliminer {rng.choice(aims)}")
         elif verb == "infecter" and rng.random() < 0.3:

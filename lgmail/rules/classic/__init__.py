@@ -27,6 +27,7 @@ from lgmail.rules.roles import (
     loup_garou,
     salvateur,
     sorciere,
+    villageois,
     voyante,
 )
 from lgmail.rules.roles import capitaine as captain_title
@@ -82,6 +83,8 @@ class Classic:
     counts_presence = False
     #: what the captain is called, by language
     captain: Mapping[str, str] = {"fr": "Capitaine", "en": "Captain"}
+    #: 003: the simple villagers fill the deck
+    filler = villageois.ROLE.slug
     roles: Mapping[str, RoleSpec] = CLASSIC_ROLES
     defaults: Mapping[str, object] = {
         "election": True,

@@ -57,7 +57,12 @@ VERBS: tuple[Verb, ...] = (
         read=_read,
     ),
     Verb(Kind.TESTAMENT, ("testament", "heritiers", "heirs"), read=_read),
-    Verb(Kind.MURMURE, ("murmure", "murmurer", "mur-mur", "murmur", "whisper"), read=_read),
+    Verb(
+        Kind.MURMURE,
+        ("murmure", "murmurer", "mur-mur", "murmur", "whisper"),
+        read=_read,
+        voidable=True,
+    ),
     Verb(Kind.EXCUSE, ("excuse", "excuser", "absent", "absente", "absence", "away"), read=_read),
     Verb(Kind.PARTAGER, ("partager", "partage", "share"), read=_read),
 )

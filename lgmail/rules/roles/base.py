@@ -88,6 +88,9 @@ class Verb:
     #: the lines its owner may write now, from what he alone knows (the Voleur's two cards):
     #: what the bots choose from, where a name among the players would not do
     choices: Callable[[GameState, str], list[str]] | None = None
+    #: what it writes waits for the MJ, who may have it written again (« void murmure NOM »,
+    #: the MJ's command, takes its words)
+    voidable: bool = False
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,8 @@ class RoleSpec:
     help: dict[str, str] = field(default_factory=dict)
     #: how its orders are written (`orders`' words, names and hints)
     verbs: tuple[Verb, ...] = ()
+    #: what MJs write for it besides its slug and names ("gml"), for `--roles`
+    aliases: tuple[str, ...] = ()
 
     def name(self, lang: str) -> str:
         return self.names.get(lang, self.names["fr"])

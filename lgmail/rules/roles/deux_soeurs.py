@@ -11,6 +11,7 @@ from lgmail.rules.state import GameState
 
 ROLE = RoleSpec(
     slug="deux-soeurs",
+    aliases=("soeur", "deux-soeur"),
     camp="village",
     names={"fr": "Sœur", "en": "Sister"},
     help={

@@ -20,6 +20,7 @@ from lgmail.rules.tx import Tx
 
 ROLE = RoleSpec(
     slug="grand-mechant-loup",
+    aliases=("gml",),
     camp="loups",
     names={"fr": "Grand Méchant Loup", "en": "Big Bad Wolf"},
     orders=frozenset({Kind.TUER, Kind.ELIMINER}),

@@ -30,6 +30,7 @@ INFECTER = Verb(
 
 ROLE = RoleSpec(
     slug="infect-pere-des-loups",
+    aliases=("ipl",),
     camp="loups",
     names={"fr": "Infect Père des Loups", "en": "Accursed Wolf-Father"},
     orders=frozenset({Kind.TUER, Kind.INFECTER}),

@@ -32,6 +32,7 @@ CHARMER = Verb(
 
 ROLE = RoleSpec(
     slug="joueur-de-flute",
+    aliases=("jdf",),
     camp="independant",
     names={"fr": "Joueur de Flûte", "en": "Pied Piper"},
     orders=frozenset({Kind.CHARMER}),

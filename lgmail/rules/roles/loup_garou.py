@@ -27,6 +27,7 @@ TUER: Verb = Verb(
 
 ROLE = RoleSpec(
     slug="loup-garou",
+    aliases=("loup", "loupgarou", "lg", "slg"),
     camp="loups",
     names={"fr": "Loup-Garou", "en": "Werewolf"},
     orders=frozenset({Kind.TUER}),

@@ -32,6 +32,7 @@ ELIMINER: Verb = Verb(
 
 ROLE = RoleSpec(
     slug="loup-garou-blanc",
+    aliases=("lgb",),
     camp="independant",
     names={"fr": "Loup-Garou Blanc", "en": "White Werewolf"},
     orders=frozenset({Kind.TUER, Kind.ELIMINER}),

@@ -54,6 +54,8 @@ MESSAGE = Verb(
         "en": "message TEXT (to the pack: 20 words, no player's name)",
     },
     read=_message,
+    # 004: « Le MJ valide le message ou le fait réécrire au besoin »
+    voidable=True,
 )
 
 

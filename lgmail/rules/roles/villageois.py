@@ -6,6 +6,7 @@ from lgmail.rules.roles.base import RoleSpec
 
 ROLE = RoleSpec(
     slug="villageois",
+    aliases=("sv", "simple-villageois"),
     camp="village",
     names={"fr": "Simple Villageois", "en": "Villager"},
     help={
