@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -204,13 +205,45 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    # the files lgmail creates (the database, its journal, mails, keys) are its own: 0600
+    umask = os.umask(settings_mod.PRIVATE_UMASK)
+    try:
+        return _main(args)
+    except Exception as error:
+        if args.command != "ingest":
+            raise
+        return _not_the_mails_fault(error)
+    finally:
+        os.umask(umask)
+
+
+def _not_the_mails_fault(error: Exception) -> int:
+    """`ingest` failed for a reason that is not the mail's (the configuration, the store, a
+    bug): the MTA keeps the mail and tries again (EX_TEMPFAIL), and what it may quote to the
+    sender says no more than that; the details go to the mail log (syslog), for the operator."""
+    import syslog
+    import traceback
+
+    detail = "".join(traceback.format_exception(error)).replace("\n", " | ")
+    syslog.openlog("lgmail", 0, syslog.LOG_MAIL)
+    syslog.syslog(syslog.LOG_ERR, f"ingest: {detail}")
+    print(
+        f"lgmail: cannot take the mail now ({type(error).__name__}); it will be tried again",
+        file=sys.stderr,
+    )
+    return EX_TEMPFAIL
+
+
+def _main(args: argparse.Namespace) -> int:
     conf = settings_mod.load(args.data, args.db, relay=args.relay)
     try:
         games = Games(conf)
     except Exception as error:
+        if args.command == "ingest":
+            # for an MTA's pipe transport: try again later, quoting nothing of the machine
+            return _not_the_mails_fault(error)
         print(f"lgmail: cannot open the store: {error}", file=sys.stderr)
-        # for an MTA's pipe transport: try again later (EX_TEMPFAIL)
-        return EX_TEMPFAIL if args.command == "ingest" else 2
+        return 2
     try:
         return _run(games, args)
     except GameError as error:
@@ -349,14 +382,13 @@ def _ingest(games: Games, args: argparse.Namespace) -> int:
         mail_from = None if args.sender is None else args.sender.strip().strip("<>")
         ids = inbound.accept(raw, known, mail_from=mail_from)
     except Exception as error:  # the MTA will try again
-        print(f"lgmail: cannot store the mail now: {error}", file=sys.stderr)
-        return EX_TEMPFAIL
+        return _not_the_mails_fault(error)
     for inbox_id in ids:
         try:
             done = inbound.process(inbox_id)
             print(f"{done.game or '-'}: {done.outcome}")
         except Exception as error:  # stored: it will be processed by the next sweep
-            print(f"lgmail: stored, not yet processed: {error}", file=sys.stderr)
+            print(f"lgmail: stored, not yet processed ({type(error).__name__})", file=sys.stderr)
     return 0
 
 

@@ -58,7 +58,7 @@ def load(
     data: str | os.PathLike[str] | None = None, db: str | None = None, relay: str | None = None
 ) -> Settings:
     root = Path(data or os.environ.get("LGMAIL_HOME") or "lgmail-data").resolve()
-    root.mkdir(parents=True, exist_ok=True)
+    private_dir(root)
     config: dict[str, Any] = {}
     config_file = root / "lgmail.toml"
     if config_file.exists():
@@ -124,6 +124,20 @@ def _sqlite_url(root: Path) -> str:
 def _secret(root: Path) -> bytes:
     path = root / "secret.key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32), encoding="utf-8")
-        path.chmod(0o600)
+        # created private at once, never readable by others even for an instant
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(secrets.token_hex(32))
     return bytes.fromhex(path.read_text(encoding="utf-8").strip())
+
+
+#: what lgmail creates is its own: the data directory 0700, its files 0600 (roles, raw mails,
+#: the secret key); a directory an operator made wider is left as he made it
+PRIVATE_UMASK = 0o077
+
+
+def private_dir(root: Path) -> None:
+    """Create the data directory `root` readable by its owner only (0700)."""
+    if not root.exists():
+        root.mkdir(mode=0o700, parents=True)
+        root.chmod(0o700)

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
@@ -64,3 +66,33 @@ def test_ingest_while_the_database_is_away_asks_the_mta_to_retry(tmp_path: Path)
     eml.write_bytes(raw_mail("bruno@example.org", "village+x@lgmail.localhost", "vote Alice"))
     away = "postgresql+psycopg://nobody@127.0.0.1:1/none?connect_timeout=2"
     assert main(["--data", str(tmp_path / "data"), "--db", away, "ingest", str(eml)]) == 75
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        '[mail]\nrelay = "smtp.example.org:99999"\n',  # a bad value
+        'db = "postgresql+psycopg://nobody@127.0.0.1:1/none"\n',  # a store that cannot open
+        "[mail\n",  # not TOML
+    ],
+)
+def test_ingest_fails_for_the_machine_with_75_and_no_traceback(
+    tmp_path: Path, config: str
+) -> None:
+    """Pipe mode: a failure that is not the mail's exits 75 (EX_TEMPFAIL: Postfix keeps the
+    mail and tries again) and writes one line that quotes no path and no traceback (what
+    Postfix would quote to the sender)."""
+    data = tmp_path / "lgmail-data"
+    data.mkdir()
+    (data / "lgmail.toml").write_text(config, encoding="utf-8")
+    mail = raw_mail("alice@example.org", "village+abc@lgmail.localhost", "vote Bruno")
+    done = subprocess.run(
+        [sys.executable, "-m", "lgmail.cli", "--data", str(data), "ingest", "-"],
+        input=mail,
+        capture_output=True,
+        timeout=120,
+    )
+    said = done.stderr.decode() + done.stdout.decode()
+    assert done.returncode == 75, said
+    assert "Traceback" not in said and str(tmp_path) not in said and ".py" not in said
+    assert said.strip().startswith("lgmail: cannot take the mail now")
