@@ -76,9 +76,7 @@ def test_ingest_while_the_database_is_away_asks_the_mta_to_retry(tmp_path: Path)
         "[mail\n",  # not TOML
     ],
 )
-def test_ingest_fails_for_the_machine_with_75_and_no_traceback(
-    tmp_path: Path, config: str
-) -> None:
+def test_ingest_fails_for_the_machine_with_75_and_no_traceback(tmp_path: Path, config: str) -> None:
     """Pipe mode: a failure that is not the mail's exits 75 (EX_TEMPFAIL: Postfix keeps the
     mail and tries again) and writes one line that quotes no path and no traceback (what
     Postfix would quote to the sender)."""
