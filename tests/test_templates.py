@@ -27,7 +27,11 @@ def test_dates_in_words_in_paris_time() -> None:
 
 
 def test_templates_dir_is_the_top_level_folder() -> None:
-    assert templates_dir() == Path(__file__).resolve().parents[1] / "templates"
+    """The templates ship in the package (`lgmail/templates`), which in a checkout is the
+    top-level `templates/` folder, the one to edit."""
+    top = Path(__file__).resolve().parents[1] / "templates"
+    assert templates_dir().resolve() == top.resolve()
+    assert templates_dir().parent.name == "lgmail"
 
 
 #: an order of each kind as players write it, and what its answer must say (#21 item 15)

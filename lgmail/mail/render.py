@@ -61,7 +61,8 @@ def templates_dir() -> Path:
     override = os.environ.get("LGMAIL_TEMPLATES")
     if override:
         return Path(override)
-    return Path(__file__).resolve().parents[2] / "templates"
+    # shipped in the package; in a checkout, `lgmail/templates` is the top-level `templates/`
+    return Path(__file__).resolve().parents[1] / "templates"
 
 
 def when(moment: str | datetime, lang: str, tz: str = DEFAULT_TZ) -> str:
