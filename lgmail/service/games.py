@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from email.utils import formataddr
 from typing import Any, Generic, TypeVar
 
@@ -276,9 +276,16 @@ class Games:
     def _outgoing(
         self, state: GameState, events: list[ev.Event], version: int, now: datetime
     ) -> list[OutgoingMail]:
+        # the game, the version the mails come from, their rank, and when they were made: the
+        # same transaction tried again makes the same ids, and a database restored from an
+        # older copy never gives an id already delivered to another mail
+        made = now.astimezone(UTC).strftime("%Y%m%dT%H%M%S%f")
         return [
             self.envelope(
-                state, mail, f"<{slug(state.name)}.{version}.{i}@{self.settings.domain}>", now
+                state,
+                mail,
+                f"<{slug(state.name)}.{version}.{i}.{made}@{self.settings.domain}>",
+                now,
             )
             for i, mail in enumerate(mails_for(state, events))
         ]
