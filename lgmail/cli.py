@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from lgmail import settings as settings_mod
+from lgmail.cli_check import describe
 from lgmail.cli_reading import Misread, assignments, composition, role_list, seat
 from lgmail.cli_reading import role_slug as role_slug
+from lgmail.config_schema import ConfigError
 from lgmail.mail.addresses import mj_address
 from lgmail.orders.mj import duration_minutes
 from lgmail.orders.names import match
@@ -155,6 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("replay", help="rebuild a game from its events and check it").add_argument(
         "name"
     )
+    sub.add_parser("check", help="check the configuration and say what serve would do")
     serve = sub.add_parser("serve", help="listen for mail and run the games")
     serve.add_argument("--smtp", default="127.0.0.1:2525", help="HOST:PORT (default %(default)s)")
     serve.add_argument("--no-smtp", action="store_true", help="no SMTP listener")
@@ -235,7 +238,15 @@ def _not_the_mails_fault(error: Exception) -> int:
 
 
 def _main(args: argparse.Namespace) -> int:
-    conf = settings_mod.load(args.data, args.db, relay=args.relay)
+    try:
+        conf = settings_mod.load(args.data, args.db, relay=args.relay)
+    except (ConfigError, ValueError) as error:
+        if args.command == "ingest":
+            return _not_the_mails_fault(error)
+        print(f"lgmail: {error}", file=sys.stderr)
+        return 2
+    if args.command == "check":
+        print("\n".join(describe(conf)))
     try:
         games = Games(conf)
     except Exception as error:
@@ -244,6 +255,10 @@ def _main(args: argparse.Namespace) -> int:
             return _not_the_mails_fault(error)
         print(f"lgmail: cannot open the store: {error}", file=sys.stderr)
         return 2
+    if args.command == "check":
+        games.store.close()
+        print("database: reachable; the configuration is valid")
+        return 0
     try:
         return _run(games, args)
     except GameError as error:

@@ -1,5 +1,6 @@
 """Where lgmail keeps its things: the data directory (`--data`, LGMAIL_HOME, or ./lgmail-data)
-holds the SQLite database, `lgmail.toml` (configuration), `secret.key` and `maildir/`.
+holds the SQLite database, `lgmail.toml` (configuration, checked against
+`lgmail.config_schema`), `secret.key` and `maildir/`.
 
 Outgoing mail goes to an SMTP relay when one is configured, else into `maildir/`:
 
@@ -23,6 +24,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from lgmail.config_schema import ConfigError, check
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,11 @@ def load(
     config: dict[str, Any] = {}
     config_file = root / "lgmail.toml"
     if config_file.exists():
-        config = tomllib.loads(config_file.read_text(encoding="utf-8"))
+        try:
+            config = tomllib.loads(config_file.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as error:
+            raise ConfigError(f"{config_file}: not TOML ({error})") from error
+        check(config, config_file)
     mail = config.get("mail", {})
     url = db or os.environ.get("LGMAIL_DB") or config.get("db") or _sqlite_url(root)
     relay = relay or os.environ.get("LGMAIL_RELAY") or mail.get("relay") or None
@@ -74,8 +81,8 @@ def load(
         domain=str(mail.get("domain", "lgmail.localhost")),
         secret=_secret(root),
         relay=None if relay is None else str(relay),
-        relay_starttls=_flag(mail, "relay_starttls"),
-        relay_ssl=_flag(mail, "relay_ssl"),
+        relay_starttls=bool(mail.get("relay_starttls", False)),
+        relay_ssl=bool(mail.get("relay_ssl", False)),
         relay_user=_text(mail, "relay_user"),
         relay_password=_text(mail, "relay_password"),
         relay_cafile=_text(mail, "relay_cafile"),
@@ -103,13 +110,6 @@ def relay_address(text: str) -> str:
     """A relay "host:port" checked (``ValueError`` otherwise), as the --relay option reads it."""
     split_relay(text)
     return text.strip()
-
-
-def _flag(section: dict[str, Any], key: str) -> bool:
-    value = section.get(key, False)
-    if not isinstance(value, bool):
-        raise ValueError(f"[mail] {key} must be true or false, got {value!r}")
-    return value
 
 
 def _text(section: dict[str, Any], key: str) -> str | None:

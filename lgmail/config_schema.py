@@ -1,0 +1,103 @@
+"""What `DATA/lgmail.toml` may say, as a JSON Schema: an unknown key (a typo such as `domian`)
+or a value of the wrong kind is refused when lgmail starts, with the file, the key and what is
+accepted, never silently ignored."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+_HOST_PORT = r"^(\[[^\]]+\]|[^:\[\]\s]+)(:\d{1,5})?$"
+
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "db": {
+            "type": "string",
+            "pattern": "^(sqlite|postgresql)(\\+\\w+)?://",
+            "description": 'a database URL: "sqlite:///PATH" or "postgresql+psycopg://USER@HOST/DB"',
+        },
+        "mail": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "domain": {
+                    "type": "string",
+                    "pattern": "^[A-Za-z0-9.-]+\\.[A-Za-z0-9-]+$|^[A-Za-z0-9-]+$",
+                    "description": 'the game addresses\' domain, such as "village.example.org"',
+                },
+                "relay": {
+                    "type": "string",
+                    "pattern": _HOST_PORT,
+                    "description": 'the SMTP relay, "HOST:PORT"',
+                },
+                "relay_starttls": {"type": "boolean", "description": "true or false"},
+                "relay_ssl": {"type": "boolean", "description": "true or false"},
+                "relay_user": {"type": "string", "description": "a user name"},
+                "relay_password": {"type": "string", "description": "a password"},
+                "relay_cafile": {"type": "string", "description": "the path of a CA file"},
+                "relay_timeout": {
+                    "type": "number",
+                    "exclusiveMinimum": 0,
+                    "description": "a number of seconds above 0",
+                },
+                "bounce": {
+                    "type": "string",
+                    "pattern": "^[^@\\s]+@[^@\\s]+$",
+                    "description": 'an address, such as "bounces@village.example.org"',
+                },
+                "auth": {
+                    "enum": ["off", "authentication-results", "dkim"],
+                    "description": '"off", "authentication-results" or "dkim"',
+                },
+                "authserv_id": {"type": "string", "description": "the MTA's authserv-id"},
+            },
+        },
+    },
+}
+
+
+class ConfigError(ValueError):
+    """The configuration file says something lgmail does not accept."""
+
+
+def check(config: Mapping[str, Any], path: Path) -> None:
+    """Raise ConfigError, naming the file, the key and what is accepted, at the first thing in
+    `config` the schema refuses."""
+    errors = sorted(
+        Draft202012Validator(SCHEMA).iter_errors(dict(config)), key=lambda e: list(e.path)
+    )
+    if errors:
+        raise ConfigError(f"{path}: {_explain(errors[0])}")
+
+
+def _explain(error: ValidationError) -> str:
+    where = list(error.path)
+    section = [str(p) for p in where]
+    schema = _schema_at(section)
+    if error.validator == "additionalProperties":
+        accepted = sorted(schema.get("properties", {}))
+        given = error.instance if isinstance(error.instance, dict) else {}
+        unknown = sorted(set(given) - set(accepted))
+        key = ".".join([*section, unknown[0]]) if unknown else ".".join(section)
+        near = difflib.get_close_matches(unknown[0], accepted, n=1) if unknown else []
+        hint = f' (did you mean "{near[0]}"?)' if near else ""
+        place = f"[{'.'.join(section)}]" if section else "the top level"
+        return f'unknown key "{key}"{hint}; {place} accepts: {", ".join(accepted)}'
+    key = ".".join(section) or "(the file)"
+    wanted = schema.get("description") or error.message
+    return f"{key} = {error.instance!r} is not accepted: write {wanted}"
+
+
+def _schema_at(section: list[str]) -> dict[str, Any]:
+    schema = SCHEMA
+    for part in section:
+        schema = schema.get("properties", {}).get(part, {})
+    return schema

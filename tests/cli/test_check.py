@@ -1,0 +1,67 @@
+"""The configuration file is checked against its schema: a typo or a bad value is refused at
+start with the file, the key and what is accepted; `lgmail check` says what `serve` would do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lgmail.cli import main
+
+
+def _data(tmp_path: Path, config: str) -> Path:
+    data = tmp_path / "lgmail-data"
+    data.mkdir()
+    (data / "lgmail.toml").write_text(config, encoding="utf-8")
+    return data
+
+
+@pytest.mark.parametrize(
+    ("config", "said"),
+    [
+        # the typos once silently ignored: mail from lgmail.localhost, mail into the Maildir
+        ('[mail]\ndomian = "village.example.org"\n', ['"mail.domian"', '"domain"', "relay"]),
+        ('[mail]\nrelai = "127.0.0.1:587"\n', ['"mail.relai"', '"relay"', "bounce"]),
+        ('dbb = "sqlite:///x"\n', ['"dbb"', '"db"', "the top level accepts: db, mail"]),
+        ('[mail]\nrelay_starttls = "yes"\n', ["mail.relay_starttls = 'yes'", "true or false"]),
+        ("[mail]\nrelay_timeout = 0\n", ["mail.relay_timeout = 0", "above 0"]),
+        ('[mail]\nauth = "spf"\n', ["mail.auth = 'spf'", '"off"']),
+        ('[mail]\nrelay = "smtp example org"\n', ["mail.relay", "HOST:PORT"]),
+    ],
+)
+def test_a_bad_configuration_is_refused_at_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], config: str, said: list[str]
+) -> None:
+    data = _data(tmp_path, config)
+    assert main(["--data", str(data), "game", "list"]) == 2
+    err = capsys.readouterr().err
+    assert str(data / "lgmail.toml") in err
+    for words in said:
+        assert words in err, err
+    assert "Traceback" not in err
+
+
+def test_check_says_what_serve_would_do(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = _data(
+        tmp_path,
+        '[mail]\ndomain = "village.example.org"\nrelay = "smtp.example.org:587"\n'
+        'relay_starttls = true\nrelay_user = "lgmail"\nrelay_password = "s3cret"\n',
+    )
+    assert main(["--data", str(data), "check"]) == 0
+    out = capsys.readouterr().out
+    assert "GAME@village.example.org" in out
+    assert "to the relay smtp.example.org:587 (STARTTLS, as lgmail)" in out
+    assert "s3cret" not in out
+    assert "SMTP on 127.0.0.1:2525" in out
+    assert "the configuration is valid" in out
+
+
+def test_check_without_a_relay_names_the_maildir(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "fresh"
+    assert main(["--data", str(data), "check"]) == 0
+    out = capsys.readouterr().out
+    assert f"into the Maildir {data / 'maildir'}" in out
+    assert "configuration: none" in out
