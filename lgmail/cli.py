@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from lgmail import settings as settings_mod
-from lgmail.cli_check import describe
+from lgmail.cli_check import describe, dkim_key, dns_records
 from lgmail.cli_reading import Misread, assignments, composition, role_list, seat
 from lgmail.cli_reading import role_slug as role_slug
 from lgmail.config_schema import ConfigError
@@ -158,6 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
         "name"
     )
     sub.add_parser("check", help="check the configuration and say what serve would do")
+    sub.add_parser("dkim-key", help="make the DKIM key outgoing mail is signed with")
+    sub.add_parser("dns", help="the DNS records to publish for the game domain")
     serve = sub.add_parser("serve", help="listen for mail and run the games")
     serve.add_argument("--smtp", default="127.0.0.1:2525", help="HOST:PORT (default %(default)s)")
     serve.add_argument("--no-smtp", action="store_true", help="no SMTP listener")
@@ -247,8 +249,16 @@ def _main(args: argparse.Namespace) -> int:
         return 2
     if args.command == "check":
         print("\n".join(describe(conf)))
+    elif args.command in ("dkim-key", "dns"):
+        print("\n".join(dkim_key(conf) if args.command == "dkim-key" else dns_records(conf)))
+        return 0
     try:
         games = Games(conf)
+    except ConfigError as error:
+        if args.command == "ingest":
+            return _not_the_mails_fault(error)
+        print(f"lgmail: {error}", file=sys.stderr)
+        return 2
     except Exception as error:
         if args.command == "ingest":
             # for an MTA's pipe transport: try again later, quoting nothing of the machine

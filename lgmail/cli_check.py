@@ -1,10 +1,14 @@
-"""`lgmail check`: the configuration read and checked, and what `lgmail serve` would do with it
-(the operator reads it before the first start)."""
+"""The operator's commands: `lgmail check` (the configuration read and checked, and what `lgmail
+serve` would do with it), `lgmail dkim-key` (the signing key) and `lgmail dns` (the records to
+publish for the game domain)."""
 
 from __future__ import annotations
 
+import socket
+
 from sqlalchemy.engine import make_url
 
+from lgmail.mail.signing import dns_value, new_key
 from lgmail.settings import Settings, split_relay
 
 #: what `serve` listens on unless told otherwise (its --smtp default)
@@ -28,7 +32,10 @@ def describe(conf: Settings) -> list[str]:
     else:
         lines.append(f"outgoing mail: into the Maildir {conf.maildir} (no relay configured)")
     lines.append(f"bounces: to {conf.bounce}" if conf.bounce else "bounces: to each mail's From")
-    lines.append("DKIM: outgoing mail is not signed")
+    if conf.dkim_selector:
+        lines.append(f"DKIM: signed as {conf.dkim_selector}._domainkey.{conf.domain}")
+    else:
+        lines.append("DKIM: outgoing mail is not signed (no [dkim] selector)")
     auth = {
         "off": "the reply address's token and the From address",
         "authentication-results": f"the token, and the MTA's verdict ({conf.authserv_id})",
@@ -40,4 +47,41 @@ def describe(conf: Settings) -> list[str]:
         "LMTP with --lmtp; IMAP polling with --imap"
     )
     lines.append("web: none")
+    return lines
+
+
+def dkim_key(conf: Settings) -> list[str]:
+    """Make the DKIM key the configuration names, if it is missing; what to publish."""
+    path = conf.dkim_key or conf.data / "dkim.key"
+    made = not path.exists()
+    if made:
+        new_key(path)
+    said = [f"DKIM key: {path} ({'made now' if made else 'kept: it exists'})"]
+    if not conf.dkim_selector:
+        said.append('add [dkim] selector = "lgmail" to lgmail.toml to sign outgoing mail')
+    return [*said, "publish the records `lgmail dns` prints"]
+
+
+def dns_records(conf: Settings) -> list[str]:
+    """The records to publish for the game domain (zone-file lines): MX, SPF, DKIM, DMARC."""
+    domain = conf.domain
+    host = split_relay(conf.relay)[0] if conf.relay else socket.getfqdn()
+    senders = f"mx a:{host}" if conf.relay else "mx"
+    lines = [
+        f"; the game domain {domain}: mail for it comes to this server, mail from it is signed",
+        f"{domain}. IN MX 10 {socket.getfqdn()}.",
+        f'{domain}. IN TXT "v=spf1 {senders} -all"',
+    ]
+    path = conf.dkim_key or conf.data / "dkim.key"
+    if conf.dkim_selector and path.exists():
+        value = dns_value(path)
+        # a TXT string holds 255 characters at most: the value in several strings
+        parts = " ".join(f'"{value[i : i + 250]}"' for i in range(0, len(value), 250))
+        lines.append(f"{conf.dkim_selector}._domainkey.{domain}. IN TXT ( {parts} )")
+    else:
+        lines.append("; DKIM: no key yet: set [dkim] selector and run `lgmail dkim-key`")
+    lines.append(
+        f'_dmarc.{domain}. IN TXT "v=DMARC1; p=quarantine; adkim=s; aspf=r; '
+        f'rua=mailto:postmaster@{domain}"'
+    )
     return lines

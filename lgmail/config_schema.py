@@ -60,6 +60,21 @@ SCHEMA: dict[str, Any] = {
                 "authserv_id": {"type": "string", "description": "the MTA's authserv-id"},
             },
         },
+        "dkim": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "selector": {
+                    "type": "string",
+                    "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$",
+                    "description": 'a DKIM selector, such as "lgmail"',
+                },
+                "key": {
+                    "type": "string",
+                    "description": "the path of the private key (default: DATA/dkim.key)",
+                },
+            },
+        },
     },
 }
 

@@ -51,6 +51,9 @@ class Settings:
     #: "authentication-results" (trust the local MTA's header for `authserv_id`) or "dkim"
     auth: str = "off"
     authserv_id: str = ""
+    #: DKIM: the selector outgoing mail is signed under (None: not signed), and the key
+    dkim_selector: str | None = None
+    dkim_key: Path | None = None
 
     @property
     def maildir(self) -> Path:
@@ -90,6 +93,8 @@ def load(
         bounce=_text(mail, "bounce"),
         auth=str(mail.get("auth", "off")),
         authserv_id=str(mail.get("authserv_id", "")),
+        dkim_selector=_text(config.get("dkim", {}), "selector"),
+        dkim_key=Path(config.get("dkim", {}).get("key") or root / "dkim.key"),
     )
 
 

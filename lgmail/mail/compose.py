@@ -42,9 +42,11 @@ def compose(
     in_reply_to: str | None = None,
     references: list[str] | None = None,
     html: str | None = None,
+    auto_submitted: str = "auto-generated",
 ) -> bytes:
     """The mail's bytes: text, and HTML as an alternative when given; a reply when
-    `in_reply_to` is given; `references` thread it."""
+    `in_reply_to` is given; `references` thread it; `auto_submitted` says what made it (RFC
+    3834: "auto-replied" for an answer, "auto-generated" for the rest)."""
     headers = [
         ("From", sender),
         ("To", recipient),
@@ -52,7 +54,7 @@ def compose(
         ("Subject", subject),
         ("Message-ID", message_id),
         ("Date", format_datetime(date)),
-        ("Auto-Submitted", "auto-generated"),
+        ("Auto-Submitted", auto_submitted),
     ]
     if in_reply_to:
         headers.append(("In-Reply-To", in_reply_to))

@@ -26,6 +26,7 @@ from lgmail.mail.addresses import PRIVATE, game_address, mj_address, reply_addre
 from lgmail.mail.compose import compose
 from lgmail.mail.render import render, render_footer, render_html
 from lgmail.mail.sender import Sender, send_outbox, sender_for
+from lgmail.mail.signing import signer_for
 from lgmail.orders.kernel_verbs import verbs_of
 from lgmail.orders.parse import parse
 from lgmail.rules import events as ev
@@ -126,6 +127,11 @@ class Games:
         now: Callable[[], datetime] = clock.now,
     ) -> None:
         self.settings = settings
+        # DKIM: every mail is signed as it enters the outbox (a selector without its key is
+        # refused here, before any mail goes out unsigned)
+        self.signer = signer_for(
+            settings.dkim_selector, settings.domain, settings.dkim_key or settings.data / "dkim.key"
+        )
         self.store = store or EventStore(settings.db_url)
         self.now = now
         #: each game's state as of the last event read, so a command reads only what is new
@@ -323,7 +329,11 @@ class Games:
             in_reply_to=in_reply_to,
             references=thread,
             html=render_html(mail.lang, mail.subject, mail.body, footer),
+            # RFC 3834 §5: an answer to a player's mail is "auto-replied"
+            auto_submitted="auto-replied" if in_reply_to else "auto-generated",
         )
+        if self.signer is not None:
+            raw = self.signer.sign(raw)
         return OutgoingMail(message_id, state.name, mail.email, raw)
 
     def _footer(self, state: GameState, mail: Mail) -> str:

@@ -3,11 +3,13 @@ start with the file, the key and what is accepted; `lgmail check` says what `ser
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from lgmail.cli import main
+from lgmail.config_schema import check
 
 
 def _data(tmp_path: Path, config: str) -> Path:
@@ -23,7 +25,7 @@ def _data(tmp_path: Path, config: str) -> Path:
         # the typos once silently ignored: mail from lgmail.localhost, mail into the Maildir
         ('[mail]\ndomian = "village.example.org"\n', ['"mail.domian"', '"domain"', "relay"]),
         ('[mail]\nrelai = "127.0.0.1:587"\n', ['"mail.relai"', '"relay"', "bounce"]),
-        ('dbb = "sqlite:///x"\n', ['"dbb"', '"db"', "the top level accepts: db, mail"]),
+        ('dbb = "sqlite:///x"\n', ['"dbb"', '"db"', "the top level accepts: db, dkim, mail"]),
         ('[mail]\nrelay_starttls = "yes"\n', ["mail.relay_starttls = 'yes'", "true or false"]),
         ("[mail]\nrelay_timeout = 0\n", ["mail.relay_timeout = 0", "above 0"]),
         ('[mail]\nauth = "spf"\n', ["mail.auth = 'spf'", '"off"']),
@@ -65,3 +67,9 @@ def test_check_without_a_relay_names_the_maildir(
     out = capsys.readouterr().out
     assert f"into the Maildir {data / 'maildir'}" in out
     assert "configuration: none" in out
+
+
+def test_the_documented_example_is_a_valid_configuration() -> None:
+    """deploy/lgmail.toml.example, as an MJ copies it."""
+    example = Path(__file__).resolve().parents[2] / "deploy" / "lgmail.toml.example"
+    check(tomllib.loads(example.read_text(encoding="utf-8")), example)
