@@ -400,7 +400,7 @@ def _ingest(games: Games, args: argparse.Namespace) -> int:
     inbound = Inbound(games)
     try:
         recipients = args.to or inbound.recipients_of(raw)
-        known = [r for r in recipients if inbound.game_for(r) is not None]
+        known = [r for r in recipients if inbound.accepts(r)]
         if not known:
             print(f"lgmail: no game address among {recipients}", file=sys.stderr)
             return EX_NOUSER

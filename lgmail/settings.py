@@ -12,7 +12,8 @@ Outgoing mail goes to an SMTP relay when one is configured, else into `maildir/`
     relay_password = "..."
     relay_cafile = "/path/ca.pem"    # trust this CA instead of the system's (self-signed relay)
     relay_timeout = 30               # seconds, per connection and command
-    bounce = "bounces@example.org"   # envelope sender (default: the mail's From address)
+    bounce = "bounces@example.org"   # envelope sender (default: the mail's From address); on
+                                     # the game domain, tagged per mail (VERP) and accepted
 """
 
 from __future__ import annotations

@@ -40,6 +40,36 @@ def token(secret: bytes, game: str, email: str, channel: str = PRIVATE) -> str:
     return base64.b32encode(digest[:10]).decode().lower()
 
 
+#: the channel of a recipient's token in a bounce address (VERP)
+BOUNCE = "bounce"
+
+
+def bounce_address(bounce: str, secret: bytes, game: str, recipient: str, domain: str) -> str:
+    """The envelope sender of a mail of `game` to `recipient` when bounces go to `bounce`: on
+    the game domain, `bounce`'s local part tagged with the game and the recipient's token
+    (VERP), so that a bounce tells which game and player, even one no DSN parser reads;
+    elsewhere, `bounce` as it is."""
+    local, _, host = bounce.strip().rpartition("@")
+    if not local or host.lower() != domain.lower():
+        return bounce
+    return f"{local}+{slug(game)}.{token(secret, game, recipient, BOUNCE)}@{host}"
+
+
+def bounce_route(bounce: str | None, address: str, domain: str) -> tuple[str, str] | None:
+    """(game slug, recipient token) of a VERP bounce address, ("", "") for the bare bounce
+    address, None for any other address."""
+    if not bounce:
+        return None
+    local, _, host = bounce.strip().rpartition("@")
+    found = route(address, domain)
+    if found is None or host.lower() != domain.lower() or found.slug != local.lower():
+        return None
+    if not found.tag:
+        return ("", "")
+    game, _, tag = found.tag.rpartition(".")
+    return (game, tag)
+
+
 def game_address(game: str, domain: str) -> str:
     return f"{slug(game)}@{domain}"
 

@@ -41,6 +41,7 @@ from email.utils import getaddresses
 from pathlib import Path
 from typing import Protocol
 
+from lgmail.mail.addresses import bounce_address
 from lgmail.mail.maildir import deliver, name_for, prepare
 from lgmail.settings import Settings, split_relay
 from lgmail.store import EventStore, MailStatus, OutgoingMail
@@ -147,6 +148,7 @@ class SmtpRelay:
         cafile: str | None = None,
         context: ssl.SSLContext | None = None,
         local_hostname: str | None = None,
+        secret: bytes = b"",
     ) -> None:
         if starttls and ssl:
             raise ValueError("relay_starttls and relay_ssl exclude each other")
@@ -161,6 +163,9 @@ class SmtpRelay:
         self.cafile = cafile
         self.context = context
         self.local_hostname = local_hostname
+        #: VERP: with the game domain (`local_hostname`) and the secret, a bounce address on
+        #: the game domain is tagged per mail with its game and recipient
+        self.secret = secret
         self._smtp: smtplib.SMTP | None = None
         self._carried = 0  # mails the open connection carried
 
@@ -221,7 +226,12 @@ class SmtpRelay:
         self.open()
         smtp = self._smtp
         assert smtp is not None
-        envelope_from = self.bounce or envelope_sender(mail.raw)
+        envelope_from = envelope_sender(mail.raw)
+        if self.bounce:
+            domain = self.local_hostname or ""
+            envelope_from = bounce_address(
+                self.bounce, self.secret, mail.game, mail.recipient, domain
+            )
         options: list[str] = []
         if not mail.raw.isascii() and smtp.has_extn("8bitmime"):
             options.append("BODY=8BITMIME")
@@ -322,6 +332,7 @@ def sender_for(settings: Settings) -> Sender:
         bounce=settings.bounce,
         cafile=settings.relay_cafile,
         local_hostname=settings.domain,
+        secret=settings.secret,
     )
 
 

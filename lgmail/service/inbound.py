@@ -36,6 +36,7 @@ from datetime import datetime
 from lgmail.mail.addresses import (
     MJ_TAG,
     PRIVATE,
+    bounce_route,
     identify,
     is_mj_tag,
     reply_address,
@@ -106,19 +107,27 @@ class Inbound:
     # --- accepting ---------------------------------------------------------------------------
 
     def game_for(self, address: str) -> str | None:
-        """The game `address` belongs to (the RCPT check), or None."""
+        """The game `address` belongs to (a game address, or a bounce address tagged with the
+        game), or None."""
+        bounced = bounce_route(self.games.settings.bounce, address, self.domain)
         found = route(address, self.domain)
         if found is None:
             return None
-        if found.slug not in self._slugs:
+        key = bounced[0] if bounced is not None else found.slug
+        if key not in self._slugs:
             self._slugs = {slug(g): g for g in self.games.store.games()}
-        return self._slugs.get(found.slug)
+        return self._slugs.get(key)
+
+    def accepts(self, address: str) -> bool:
+        """The RCPT check: a game's address, or the bounce address (tagged or not)."""
+        bounced = bounce_route(self.games.settings.bounce, address, self.domain)
+        return bounced is not None or self.game_for(address) is not None
 
     def recipients_of(self, raw: bytes) -> list[str]:
         """The game addresses a mail was delivered to, from its headers (for IMAP and pipes,
         which carry no envelope): Delivered-To, X-Original-To, To, Cc."""
         mail = read_mail(raw)
-        return [r for r in mail.recipients if self.game_for(r) is not None]
+        return [r for r in mail.recipients if self.accepts(r)]
 
     def accept(
         self,
@@ -232,6 +241,10 @@ class Inbound:
         if mail.message_id is None or not VALID_ID.fullmatch(mail.message_id):
             # no Message-ID, or a junk one: the inbox's own id for it (made from its bytes)
             mail = dataclasses.replace(mail, message_id=row.message_id)
+        bounced = bounce_route(self.games.settings.bounce, row.recipient, self.domain)
+        if bounced is not None:
+            # a mail to the bounce address: a bounce, whatever it looks like
+            return lambda: notices.bounced(self, inbox_id, row.recipient, bounced[1], mail)
         game = self.game_for(row.recipient)
         if game is None:
             return lambda: self.close(inbox_id, "unknown-recipient")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from lgmail.mail.addresses import slug
+from lgmail.mail.addresses import BOUNCE, slug, token
 from lgmail.mail.reading import ReadMail
 from lgmail.mail.render import render
 from lgmail.rules import events as ev
@@ -102,14 +102,37 @@ def alert_id(inbound: Inbound, game: str, mail: ReadMail) -> str:
     return f"<{slug(game)}{AUTO_MARK}alert.{digest}@{inbound.domain}>"
 
 
-def bounce(inbound: Inbound, inbox_id: int, game: str, mail: ReadMail) -> Processed:
+def bounce(inbound: Inbound, inbox_id: int, game: str, mail: ReadMail, tag: str = "") -> Processed:
+    """A bounce of a mail of `game`: MailBounced for each player whose address failed (the
+    DSN's recipients, or the one the bounce address's tag names)."""
     state = inbound.games.load(game)
-    assert mail.bounce is not None
-    failed = {r.lower() for r in mail.bounce.recipients}
+    failed = {r.lower() for r in (mail.bounce.recipients if mail.bounce else [])}
+    conf = inbound.games.settings
+    status = (mail.bounce.status if mail.bounce else "") or ""
     events: list[ev.Event] = [
-        ev.MailBounced(p.name, p.email, mail.bounce.status or "")
+        ev.MailBounced(p.name, p.email, status)
         for p in state.players.values()
         if p.email.lower() in failed
+        or (tag and tag == token(conf.secret, state.name, p.email, BOUNCE))
     ]
     inbound.games.commit(game, events, f"mail:{mail.message_id}", inbox=(inbox_id, "bounce"))
     return Processed("bounce", game)
+
+
+def bounced(inbound: Inbound, inbox_id: int, address: str, tag: str, mail: ReadMail) -> Processed:
+    """A mail to the bounce address (VERP: tagged with the game and the recipient's token): the
+    game from the tag, else the one whose player's address the DSN names."""
+    game = inbound.game_for(address)
+    if game is None and mail.bounce is not None:
+        failed = {r.lower() for r in mail.bounce.recipients}
+        game = next(
+            (
+                name
+                for name in inbound.games.store.games()
+                if any(p.email.lower() in failed for p in inbound.games.peek(name).players.values())
+            ),
+            None,
+        )
+    if game is None:
+        return inbound.close(inbox_id, "bounce: no game")
+    return bounce(inbound, inbox_id, game, mail, tag)

@@ -65,7 +65,7 @@ class Server:
             self._listeners.append(LmtpListener(handler, host, port))
 
     def _known(self, address: str) -> bool:
-        return self.inbound.game_for(address) is not None
+        return self.inbound.accepts(address)
 
     def _store(self, raw: bytes, recipients: list[str], mail_from: str) -> None:
         self.inbound.accept(raw, recipients, mail_from=mail_from)

@@ -81,7 +81,20 @@ def test_bounce_address_is_the_envelope_sender(
     service.write("a@example.org")
     assert games.flush() == 1
     [r] = relay.handler.received
-    assert (r.mail_from, r.rcpt_tos) == ("bounces@lgmail.test", ["a@example.org"])
+    # on the game domain, tagged with the game and the recipient (VERP: #17 item 4)
+    assert r.mail_from.startswith("bounces+") and r.mail_from.endswith("@lgmail.test")
+    assert r.rcpt_tos == ["a@example.org"]
+
+
+def test_a_bounce_address_elsewhere_is_the_envelope_sender_as_it_is(
+    service: Service, start_relay: Callable[..., Relay]
+) -> None:
+    relay = start_relay()
+    games = service.configure(relay=relay.address, bounce="bounces@provider.example")
+    service.write("a@example.org")
+    assert games.flush() == 1
+    [r] = relay.handler.received
+    assert (r.mail_from, r.rcpt_tos) == ("bounces@provider.example", ["a@example.org"])
 
 
 @pytest.mark.parametrize("mechanism", ["PLAIN", "LOGIN"])
