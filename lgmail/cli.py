@@ -31,6 +31,7 @@ from lgmail.rules.commands import (
 from lgmail.rules.state import GameState
 from lgmail.rules.view import view
 from lgmail.service.answers import explain
+from lgmail.service.backup import ImportRefused, export_lines, import_lines
 from lgmail.service.games import GameError, Games, MjCommand
 from lgmail.service.notify import announcement
 from lgmail.service.transcript import transcript
@@ -150,7 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
     log.add_argument("name")
     log.add_argument("--json", action="store_true")
 
-    sub.add_parser("export", help="the game's events as JSON Lines").add_argument("name")
+    export = sub.add_parser("export", help="the game's events as JSON Lines")
+    export.add_argument("name", nargs="?")
+    export.add_argument("--all", action="store_true", help="every game of the store")
     imp = sub.add_parser("import", help="import a game exported as JSON Lines")
     imp.add_argument("file")
     imp.add_argument("--as", dest="as_name")
@@ -346,13 +349,18 @@ def _run(games: Games, args: argparse.Namespace) -> int:
                 )
         return 0
     if args.command == "export":
-        for line in games.export(args.name):
+        if bool(args.all) == bool(args.name):
+            raise GameError("export NAME, or export --all")
+        for line in export_lines(games, games.store.games() if args.all else [args.name]):
             print(line)
         return 0
     if args.command == "import":
         with open(args.file, encoding="utf-8") as handle:
-            name = games.import_(handle, args.as_name)
-        print(name)
+            try:
+                names = import_lines(games, handle, args.as_name)
+            except ImportRefused as refused:
+                raise GameError(f"{args.file}: {refused}; nothing was imported") from refused
+        print("\n".join(names))
         return 0
     if args.command == "replay":
         same, state = games.replay(args.name)

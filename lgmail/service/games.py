@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import itertools
-import json
 import secrets
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -58,6 +57,7 @@ from lgmail.rules.variant import SQUARE
 from lgmail.rules.variants import variant_of
 from lgmail.rules.view import view
 from lgmail.service.answers import answer, explain_refusal, line_of, stranger
+from lgmail.service.backup import ImportRefused, export_lines, import_lines
 from lgmail.service.codec import decode_all, to_new
 from lgmail.service.notify import Mail, mails_for
 from lgmail.settings import Settings
@@ -628,53 +628,15 @@ class Games:
     # --- export, import, replay ------------------------------------------------------------
 
     def export(self, name: str) -> Iterable[str]:
-        for record in self.records(name):
-            yield json.dumps(
-                {
-                    "game": record.game,
-                    "version": record.version,
-                    "type": record.type,
-                    "schema_version": record.schema_version,
-                    "recorded_at": record.recorded_at.isoformat(),
-                    "cause": record.cause,
-                    "payload": record.payload,
-                },
-                ensure_ascii=False,
-            )
+        """The game's events as JSON Lines (`lgmail.service.backup`)."""
+        return export_lines(self, [name])
 
     def import_(self, lines: Iterable[str], as_name: str | None = None) -> str:
-        rows = [json.loads(line) for line in lines if line.strip()]
-        if not rows:
-            raise GameError("nothing to import")
-        name = as_name or str(rows[0]["game"])
-        if self.store.version(name):
-            raise GameError(f"a game named {name!r} already exists")
-        state = GameState(name=name)
-        batches: list[list[dict[str, Any]]] = []
-        for row in rows:
-            if batches and (batches[-1][0]["recorded_at"], batches[-1][0]["cause"]) == (
-                row["recorded_at"],
-                row["cause"],
-            ):
-                batches[-1].append(row)
-            else:
-                batches.append([row])
-        version = 0
-        for batch in batches:
-            new = []
-            for row in batch:
-                event = ev.decode(row["type"], row["schema_version"], row["payload"])
-                apply(state, event)
-                new.append(to_new(event, row["cause"]))
-            self.store.append(
-                name,
-                version,
-                new,
-                datetime.fromisoformat(batch[0]["recorded_at"]),
-                snapshot=dump(state),
-            )
-            version += len(batch)
-        return name
+        """Import the one game of `lines` (checked whole first: a bad line writes nothing)."""
+        try:
+            return import_lines(self, lines, as_name)[0]
+        except ImportRefused as refused:
+            raise GameError(str(refused)) from refused
 
     def replay(self, name: str) -> tuple[bool, GameState]:
         """Rebuild the game from its events alone and compare with the stored projection."""
