@@ -8,6 +8,7 @@ then leaves the outbox for the Maildir.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
 import itertools
@@ -119,6 +120,10 @@ class Answer:
     lines: list[dict[str, Any]]
 
 
+#: the name of the reply addresses' key among the database's secrets
+TOKEN_KEY = "tokens"
+
+
 class Games:
     def __init__(
         self,
@@ -133,6 +138,12 @@ class Games:
             settings.dkim_selector, settings.domain, settings.dkim_key or settings.data / "dkim.key"
         )
         self.store = store or EventStore(settings.db_url)
+        # the tokens' key is the database's, shared by every worker on it: the data
+        # directory's `secret.key` seeds a new database and is ignored after that
+        shared = bytes.fromhex(self.store.shared_secret(TOKEN_KEY, settings.secret.hex()))
+        if shared != settings.secret:
+            settings = dataclasses.replace(settings, secret=shared)
+            self.settings = settings
         self.now = now
         #: each game's state as of the last event read, so a command reads only what is new
         self._states: dict[str, GameState] = {}

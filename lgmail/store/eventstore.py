@@ -12,6 +12,8 @@ from types import TracebackType
 from typing import Any, Self
 
 from sqlalchemy import URL, Connection, Engine, bindparam, func, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.pool import PoolProxiedConnection
 
@@ -37,7 +39,13 @@ from lgmail.store.hotpath import (
     hot_path_sql,
 )
 from lgmail.store.model import InboxRow, MailStatus, NewEvent, OutgoingMail, RecordedEvent
-from lgmail.store.schema import APPEND_ONLY_MESSAGE, EVENTS_GAME_VERSION_UNIQUE, events, projections
+from lgmail.store.schema import (
+    APPEND_ONLY_MESSAGE,
+    EVENTS_GAME_VERSION_UNIQUE,
+    events,
+    projections,
+    secrets,
+)
 
 SQLITE_FILENAME = "lgmail.sqlite3"
 
@@ -363,6 +371,16 @@ class EventStore:
         """Names of the games that have events, by position of their first event."""
         with self._engine.begin() as conn:
             return list(conn.execute(_GAMES).scalars())
+
+    def shared_secret(self, name: str, proposed: str) -> str:
+        """The secret `name` every worker of this database uses: `proposed` when the database
+        had none (the first worker's), else the one it holds."""
+        table = secrets
+        insert = sqlite_insert if self._engine.dialect.name == "sqlite" else pg_insert
+        with self._engine.begin() as conn:
+            conn.execute(insert(table).values(name=name, value=proposed).on_conflict_do_nothing())
+            found = conn.execute(select(table.c.value).where(table.c.name == name)).scalar_one()
+        return str(found)
 
     def snapshot(self, game: str) -> tuple[int, str] | None:
         """The stored projection of ``game``: ``(version, state_json)``, or ``None``."""

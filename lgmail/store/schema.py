@@ -144,3 +144,12 @@ projections = Table(
     Column("version", Integer, nullable=False),
     Column("state_json", Text, nullable=False),
 )
+
+#: the secrets every worker on this database shares (migration 0006): the key of the reply
+#: addresses' tokens, so that a token one worker mints is known by every other
+secrets = Table(
+    "secrets",
+    metadata,
+    Column("name", Text, primary_key=True),
+    Column("value", Text, nullable=False),
+)

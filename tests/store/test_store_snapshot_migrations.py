@@ -14,7 +14,7 @@ from lgmail.store.schema import metadata
 
 from .helpers import T0, ev
 
-STORE_TABLES = {"events", "outbox", "projections"}
+STORE_TABLES = {"events", "outbox", "projections", "secrets"}
 
 
 def test_snapshot_upsert_and_read(store: EventStore) -> None:
@@ -38,9 +38,9 @@ def test_snapshot_not_written_on_conflict(store: EventStore) -> None:
 
 
 def test_fresh_database_is_at_head(store: EventStore) -> None:
-    assert migrate.head_revision() == "0005_inbox_recipient"
+    assert migrate.head_revision() == "0006_shared_secret"
     with store.engine.connect() as conn:
-        assert migrate.current_revision(conn) == "0005_inbox_recipient"
+        assert migrate.current_revision(conn) == "0006_shared_secret"
     tables = set(inspect(store.engine).get_table_names())
     assert tables >= STORE_TABLES | {"alembic_version"}
 
