@@ -21,6 +21,7 @@ from lgmail.orders.names import match
 from lgmail.rules import events as ev
 from lgmail.rules.commands import (
     Announce,
+    Archive,
     ExtendDeadline,
     Pause,
     ReplacePlayer,
@@ -118,6 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
     game_pause = game.add_parser("pause", help="stop the clock")
     game_pause.add_argument("name")
     game.add_parser("resume", help="run the clock again").add_argument("name")
+    game.add_parser(
+        "archive", help="close the game for good: it ends now, with no winner"
+    ).add_argument("name")
 
     player = sub.add_parser("player", help="the MJ's hand on a player").add_subparsers(
         dest="player_command", required=True
@@ -297,7 +301,7 @@ def _lang(games: Games, args: argparse.Namespace) -> str:
 
 
 def _run(games: Games, args: argparse.Namespace) -> int:
-    if args.command == "game" and args.game_command not in ("pause", "resume"):
+    if args.command == "game" and args.game_command not in ("pause", "resume", "archive"):
         return _game(games, args)
     if args.command == "act":
         text = sys.stdin.read() if args.text == "-" else args.text
@@ -462,6 +466,8 @@ def _mj_command(args: argparse.Namespace, games: Games) -> MjCommand | None:
         return ExtendDeadline(args.duration)
     if args.command == "game" and args.game_command in ("pause", "resume"):
         return Pause() if args.game_command == "pause" else Resume()
+    if args.command == "game" and args.game_command == "archive":
+        return Archive()
     if args.command == "player" and args.player_command in ("strike", "foudroyer"):
         return StrikeDown(_player(games, args))
     if args.command == "player" and args.player_command == "replace":

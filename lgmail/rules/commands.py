@@ -106,6 +106,13 @@ class ReplacePlayer:
 
 
 @dataclass(frozen=True)
+class Archive:
+    """The MJ closes the game for good: it ends now, with no winner."""
+
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
 class Announce:
     """The MJ posts an announcement to every player."""
 
@@ -156,4 +163,5 @@ Command = (
     | PostMessage
     | VoidMurmur
     | NotePresence
+    | Archive
 )

@@ -20,6 +20,7 @@ from lgmail.rules import options as options_rules
 from lgmail.rules.calendar import first_rise, phase_end, rising
 from lgmail.rules.commands import (
     Announce,
+    Archive,
     Command,
     CreateGame,
     EndStep,
@@ -84,10 +85,26 @@ def _running(state: GameState, paused_ok: bool = False) -> None:
 
 def _mj(
     tx: Tx,
-    cmd: ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce | VoidMurmur,
+    cmd: ExtendDeadline
+    | Pause
+    | Resume
+    | StrikeDown
+    | ReplacePlayer
+    | Announce
+    | VoidMurmur
+    | Archive,
 ) -> None:
     """The MJ's hand on a running game (by the CLI or by mail)."""
     s = tx.state
+    if isinstance(cmd, Archive):
+        # a game not yet started is closed as well (an import the MJ gives up)
+        if s.status == "ended":
+            raise Refused(Cause.GAME_OVER)
+        if s.status == "new":
+            raise Refused(Cause.NO_GAME)
+        tx.emit(ev.GameArchived())
+        tx.emit(ev.GameEnded(None, []))
+        return
     if isinstance(cmd, Announce):
         if s.status == "new":
             raise Refused(Cause.NO_GAME)

@@ -268,6 +268,15 @@ class GameEnded(Event):
 
 @event
 @dataclass(frozen=True)
+class GameArchived(Event):
+    """The MJ closed the game for good (`lgmail game archive`): it ends here, with no winner
+    (a GameEnded follows), and nothing more happens in it."""
+
+    PUBLIC: ClassVar[bool] = True
+
+
+@event
+@dataclass(frozen=True)
 class DeadlineExtended(Event):
     """The current step's deadline, the later steps' and the phase's move by `minutes`."""
 

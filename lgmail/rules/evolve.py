@@ -189,6 +189,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.PlayerPresent: _present,
     ev.Announced: _nothing,
     ev.MailBounced: _nothing,
+    ev.GameArchived: _nothing,
     ev.MessagePosted: _nothing,
     ev.RemindersSent: _reminded,
     ev.AbsenceNoted: _nothing,

@@ -32,6 +32,7 @@ from lgmail.orders.parse import parse
 from lgmail.rules import events as ev
 from lgmail.rules.commands import (
     Announce,
+    Archive,
     Command,
     CreateGame,
     EndStep,
@@ -71,7 +72,9 @@ from lgmail.store import (
 )
 
 R = TypeVar("R")
-MjCommand = ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce | VoidMurmur
+MjCommand = (
+    ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce | VoidMurmur | Archive
+)
 RETRIES = 5
 
 
