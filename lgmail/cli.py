@@ -487,9 +487,10 @@ def _game(games: Games, args: argparse.Namespace) -> int:
         return 0
     if args.game_command == "start":
         state = games.start(args.name)
+        conf = games.settings
+        where = f"through the relay {conf.relay}" if conf.relay else f"in {conf.maildir}"
         print(
-            f"{args.name}: started, {len(state.players)} players mailed their role "
-            f"(mail in {games.settings.maildir})"
+            f"{args.name}: started, {len(state.players)} players mailed their role (mail {where})"
         )
         return 0
     options: dict[str, Any] = {}

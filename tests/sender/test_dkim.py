@@ -64,7 +64,8 @@ def test_mail_reaching_the_relay_verifies_against_the_printed_record(
 
     players = [arg for player in PLAYERS for arg in ("--player", player)]
     lgmail("game", "create", "village", "--mj", "mj@example.org", *players, "--roles", ROLES)
-    lgmail("game", "start", "village")
+    # the MJ is told where the mail went: the relay, not the Maildir
+    assert f"through the relay {relay.address}" in lgmail("game", "start", "village")
     sent = list(relay.handler.received)
     assert len(sent) >= 5  # the roles, the digest
     for mail in sent:
