@@ -3,9 +3,9 @@
 Every mail the game sends is first an outbox row, written with the events that cause it; this
 module takes the rows that are due and hands them over (:func:`send_outbox`).
 
-**At-least-once, one Message-ID.** A row is marked sent after the relay accepted the mail (its
-250 to DATA), in the claim's transaction. A crash between the two (the process killed, the
-database gone) leaves the row unsent: the next flush sends it again, the same bytes with the
+**At-least-once, one Message-ID.** A row is marked sent as soon as the relay accepted the mail
+(its 250 to DATA), in a transaction of its own. A crash between the two (the process killed,
+the database gone) leaves that one row unsent: the next flush sends it again, the same bytes with the
 same Message-ID, so a reader's client shows it once (it keys on the Message-ID) even when the
 relay delivered both. Never two different mails for one row. The Maildir is exactly-once: its
 file name comes from the row (``lgmail.mail.maildir``).
@@ -19,13 +19,14 @@ RCPT TO or DATA: unknown recipient, 552, 554...) gives it up at once. A relay th
 refuses our login fails the whole batch at once (every due row deferred, no further attempt).
 
 **Locks.** The relay connection is opened (connect, EHLO, STARTTLS, AUTH) before rows are
-claimed. On PostgreSQL rows are claimed ``FOR UPDATE SKIP LOCKED`` by batches of
-:data:`BATCH` and marked in the claim's transaction. On SQLite a claim would hold the whole
-database's write lock while the relay answers, and a deadline's tick would wait for it: the
-rows are leased instead (made not due for :data:`LEASE` in a short transaction), delivered
-outside any transaction, then marked in a second short one; a crash in between delivers them
-again once the lease is over, or at once when the service starts again (the same bytes, as
-above).
+claimed. On PostgreSQL rows are claimed ``FOR UPDATE SKIP LOCKED`` one at a time (the rows
+due as a batch of :data:`BATCH` starts), each marked in its claim's transaction: a dead
+worker's row is free again as soon as the server sees its connection close. On SQLite a claim
+would hold the whole database's write lock while the relay answers, and a deadline's tick would
+wait for it: a batch is leased instead (made not due for :data:`LEASE` in a short
+transaction), delivered outside any transaction, each row marked in a short transaction right
+after its delivery; a crash delivers the row in flight again once the lease is over, or at once
+when the service starts again (the same bytes, as above).
 """
 
 from __future__ import annotations
@@ -388,19 +389,29 @@ def send_outbox(store: EventStore, sender: Sender, now: datetime, batch: int = B
         relay.down = failure
     try:
         while True:
+            # each mail is marked sent as soon as the relay accepted it, in a transaction of
+            # its own: a worker killed mid-flush sends again at most the mail in flight
             if store.claim_locks_database:
                 # SQLite: a claim holds the database's write lock, which a deadline's tick
                 # must not wait for while a relay answers: lease the rows, deliver them
-                # outside any transaction, then mark them in one short transaction.
+                # outside any transaction, and mark each in a short transaction.
                 rows = store.lease_mail(batch, now, now + LEASE)
                 states = store.mail_status([outbox_id for outbox_id, _ in rows])
-                failures = relay.deliver(rows)
-                with store.marking():
-                    relay.mark(store, rows, states, failures)
+                for row in rows:
+                    relay.mark(store, [row], states, relay.deliver([row]))
             else:
-                with store.claim_mail(batch, now=now) as rows:
-                    states = store.mail_status([outbox_id for outbox_id, _ in rows])
-                    relay.mark(store, rows, states, relay.deliver(rows))
+                # PostgreSQL: one row claimed (FOR UPDATE SKIP LOCKED) at a time; a dead
+                # worker's row is free again as soon as the server sees its connection close
+                rows = []
+                # the rows due as this batch starts (a mail appended meanwhile waits for
+                # the next batch, as it would with a batch claimed at once)
+                for _ in range(len(store.pending_mail(batch, due_at=now))):
+                    with store.claim_mail(1, now=now) as claimed:
+                        states = store.mail_status([outbox_id for outbox_id, _ in claimed])
+                        relay.mark(store, claimed, states, relay.deliver(claimed))
+                    rows += claimed
+                    if not claimed:
+                        break
             if len(rows) < batch:
                 return relay.sent
     finally:
