@@ -3,12 +3,12 @@
 Every mail the game sends is first an outbox row, written with the events that cause it; this
 module takes the rows that are due and hands them over (:func:`send_outbox`).
 
-**At-least-once, one Message-ID.** A row is marked sent as soon as the relay accepted the mail
-(its 250 to DATA), in a transaction of its own. A crash between the two (the process killed,
-the database gone) leaves that one row unsent: the next flush sends it again, the same bytes
-with the same Message-ID, so a reader's client shows it once (it keys on the Message-ID) even
-when the relay delivered both. Never two different mails for one row. The Maildir is exactly-once: its
-file name comes from the row (``lgmail.mail.maildir``).
+**At-least-once, one Message-ID.** A row is marked sent as soon as the relay accepted the mail (its
+250 to DATA), in a transaction of its own. A crash between the two (the process killed, the
+database gone) leaves that one row unsent: the next flush sends it again, the same bytes with the
+same Message-ID, so a reader's client shows it once (it keys on the Message-ID) even when the relay
+delivered both. Never two different mails for one row. The Maildir is exactly-once: its file name
+comes from the row (``lgmail.mail.maildir``).
 
 **Retries.** A temporary failure (an SMTP 4xx, the relay unreachable, a TLS or login problem)
 defers the row: ``attempts`` + 1, not claimed again before 1 min, 5 min, 15 min, 1 h, then
