@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from lgmail.rules import events as ev
-from lgmail.rules.hooks import FOLDS, folds
+from lgmail.rules.hooks import FOLDS, folds, nothing
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.state import GameState, GivenOrder, Night, OpenStep, PlannedStep, Player, Reaction
 
@@ -127,10 +127,6 @@ def _reminded(s: GameState, e: ev.RemindersSent) -> None:
     s.reminded.append(e.step)
 
 
-def _nothing(s: GameState, e: Any) -> None:
-    pass
-
-
 def _shift(s: GameState, delta: timedelta, *, reactions: bool) -> None:
     if s.step is not None:
         s.step.deadline += delta
@@ -176,7 +172,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.VotesCounted: _votes,
     ev.CaptainElected: _captain,
     ev.CaptainPassed: _captain_passed,
-    ev.RandomDrawn: _nothing,
+    ev.RandomDrawn: nothing,
     ev.PowerUsed: _power_used,
     ev.PlayerDied: _died,
     ev.ReactionAwaited: _awaited,
@@ -187,12 +183,12 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.GameResumed: _resumed,
     ev.PlayerReplaced: _replaced,
     ev.PlayerPresent: _present,
-    ev.Announced: _nothing,
-    ev.MailBounced: _nothing,
-    ev.GameArchived: _nothing,
-    ev.MessagePosted: _nothing,
+    ev.Announced: nothing,
+    ev.MailBounced: nothing,
+    ev.GameArchived: nothing,
+    ev.MessagePosted: nothing,
     ev.RemindersSent: _reminded,
-    ev.AbsenceNoted: _nothing,
+    ev.AbsenceNoted: nothing,
 }
 for _cls, _fold in APPLY.items():
     folds(_cls)(_fold)

@@ -37,12 +37,13 @@ raise SystemExit("flush came back: nothing was sent")
 """
 
 
-def _crash(service: Service) -> None:
+def _killed_flush(service: Service, script: str = CRASHING_FLUSH) -> None:
+    """A flush in a process of its own, killed (exit 3) as `script` says."""
     done = subprocess.run(
         [
             sys.executable,
             "-c",
-            CRASHING_FLUSH,
+            script,
             str(service.data),
             service.db_url,
             service.clock.isoformat(),
@@ -52,6 +53,10 @@ def _crash(service: Service) -> None:
         timeout=60,
     )
     assert done.returncode == 3, done.stderr
+
+
+def _crash(service: Service) -> None:
+    _killed_flush(service)
     if service.store.claim_locks_database:
         # SQLite: the rows were leased, not held in a transaction; they are due again once
         # the lease is over, or when a service starts (``Server.start`` releases them)
@@ -139,20 +144,7 @@ def test_a_worker_killed_mid_flush_sends_again_only_the_mail_in_flight(
     relay = start_relay()
     service.configure(relay=relay.address)
     service.write(*(f"p{n}@example.org" for n in range(1, 6)))
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            CRASH_ON_THIRD,
-            str(service.data),
-            service.db_url,
-            service.clock.isoformat(),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 3, done.stderr
+    _killed_flush(service, CRASH_ON_THIRD)
     assert len(relay.handler.message_ids) == 3
     if service.store.claim_locks_database:
         service.store.release_leases()
