@@ -97,6 +97,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="a rule set option, e.g. day_closes_early=true, blank_vote=false",
     )
     game.add_parser("start", help="start: every player is mailed their role").add_argument("name")
+    redeal = game.add_parser("redeal", help="deal the roles again before the start")
+    redeal.add_argument("name")
+    redeal.add_argument(
+        "--roles", help='exact deal: "Name=role,..." (001: "Name=nature:r1+r2+...")'
+    )
     game.add_parser("list", help="the games in the store")
 
     act = sub.add_parser("act", help="play TEXT as if EMAIL had mailed it")
@@ -484,6 +489,10 @@ def _game(games: Games, args: argparse.Namespace) -> int:
     if args.game_command == "list":
         for name in games.store.games():
             print(name)
+        return 0
+    if args.game_command == "redeal":
+        state = games.redeal(args.name, assignments(args.roles) if args.roles else None)
+        print(f"{args.name}: dealt again ({len(state.players)} players)")
         return 0
     if args.game_command == "start":
         state = games.start(args.name)

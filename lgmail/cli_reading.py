@@ -95,8 +95,25 @@ def assignments(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, _, role = part.partition("=")
-        out[name.strip()] = role_slug(role)
+        nature, colon, roles = role.partition(":")
+        # 001: a nature, then the player's roles: "loup-garou:voyante+espion+..."
+        out[name.strip()] = (
+            f"{role_slug(nature)}:{'+'.join(maisons_slug(r) for r in roles.split('+'))}"
+            if colon
+            else role_slug(role)
+        )
     return out
+
+
+def maisons_slug(text: str) -> str:
+    """A role of 001 by slug or name: "Joueur de tarot" -> "joueur-de-tarot"."""
+    from lgmail.rules.maisons.role import CATALOGUE
+
+    key = _key(text)
+    for slug, spec in CATALOGUE.items():
+        if key in {_key(slug), *(_key(n) for n in spec.names.values())}:
+            return slug
+    raise Misread("unknown_role", written=text.strip(), roles=", ".join(CATALOGUE))
 
 
 def role_list(value: object) -> object:

@@ -62,7 +62,9 @@ class Scenario:
         variant: str = "classic",
         substitutes: list[str] | None = None,
         at: datetime = START,
+        drawn: bool = False,
     ) -> None:
+        """`drawn`: the roles are drawn (recorded), `roles` then only names the players."""
         self.clock = at
         self.games = Games(settings.load(folder / "data", db), now=lambda: self.clock)
         self.name = name
@@ -74,7 +76,8 @@ class Scenario:
             Seat(n, self.email(n), (langs or {}).get(n, lang), (genders or {}).get(n, ""))
             for n in roles
         ]
-        self.games.create(name, variant, seats, lang=lang, roles=roles, options=opts, mj=mj)
+        dealt = None if drawn else roles
+        self.games.create(name, variant, seats, lang=lang, roles=dealt, options=opts, mj=mj)
         self._seen: set[str] = set()
         if start:
             self.games.start(name)

@@ -83,6 +83,14 @@ def role_name(slug: str | None, lang: str) -> str:
     return spec.name(lang) if spec else slug
 
 
+def role_of_001(slug: str, lang: str) -> str:
+    """A role of rule set `maisons` (001) by its name in `lang`."""
+    from lgmail.rules.maisons.role import CATALOGUE
+
+    spec = CATALOGUE.get(slug)
+    return spec.name(lang) if spec else role_name(slug, lang)
+
+
 @cache
 def environment(lang: str) -> jinja2.Environment:
     env = jinja2.Environment(
@@ -95,6 +103,7 @@ def environment(lang: str) -> jinja2.Environment:
     )
     env.filters["when"] = lambda m, tz=DEFAULT_TZ: when(m, lang, tz)
     env.filters["role"] = lambda slug: role_name(slug, lang)
+    env.filters["role_of_001"] = lambda slug: role_of_001(slug, lang)
     env.filters["agree"] = agree
     env.filters["upper_first"] = upper_first
     env.globals["lang"] = lang

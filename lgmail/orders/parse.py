@@ -12,6 +12,7 @@ kernel's; a line read out of any game reads every rule set's.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -231,6 +232,23 @@ def _role(words: list[str]) -> tuple[str, list[str]] | None:
     return None
 
 
+def _role_prefix(text: str) -> tuple[str, str] | None:
+    """A line that opens with a role's name and a colon (001: « voyante : sonder Bruno »): the
+    role's slug and the rest of the line; None for any other line (« tuer Bruno : Kiwi »)."""
+    from lgmail.rules.maisons.role import CATALOGUE  # the roles of 001 have names of their own
+
+    prefix, colon, rest = text.partition(":")
+    if not colon or not rest.strip() or len(prefix) > 40:
+        return None
+    key = fold(prefix).replace("-", " ").strip()
+    named = [(slug, spec.names) for slug, spec in CATALOGUE.items()]
+    named += [(slug, spec.names) for slug, spec in ROLES.items()]
+    for slug, names in named:
+        if key in {fold(n).replace("-", " ") for n in (slug, *names.values())}:
+            return slug, rest.strip()
+    return None
+
+
 def _names(text: str, players: Sequence[str], me: str | None) -> Refusal | list[str]:
     """Several players, separated by commas, "et", "puis", ">" (a testament, a share)."""
     groups = [
@@ -325,6 +343,12 @@ def parse_line(
 ) -> Order | Refusal:
     """What line `text` orders, read with `verbs` (a game's; by default every rule set's)."""
     table = every() if verbs is None else verbs
+    named = _role_prefix(text)
+    if named is not None:
+        # « voyante : sonder Bruno »: the role that gives the order, then the order
+        role, rest = named
+        read = parse_line(rest, players, me, table)
+        return dataclasses.replace(read, role=role) if isinstance(read, Order) else read
     words = _tokens(text)
     folded = [fold(w) for w in words]
     if _done(folded):

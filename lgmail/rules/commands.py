@@ -36,6 +36,15 @@ class CreateGame:
 
 
 @dataclass(frozen=True)
+class Redeal:
+    """Deal the roles again before the start (001: « Le MJ a tout droit de relancer un tirage de
+    rôles qui ne lui convient pas »), at random or as `roles` gives them."""
+
+    roles: dict[str, str] | None = None
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
 class StartGame:
     entropy: int = 0
 
@@ -49,6 +58,9 @@ class GiveOrder:
     order: Order
     entropy: int = 0
     settle: bool = True
+    #: which mail the order came in (a digest of its cause): the orders of one mail share it
+    #: (001: a player's night actions are one mail, a later one replaces it)
+    mail: str = ""
 
 
 @dataclass(frozen=True)
@@ -151,6 +163,7 @@ class VoidMurmur:
 Command = (
     CreateGame
     | StartGame
+    | Redeal
     | GiveOrder
     | EndStep
     | Tick

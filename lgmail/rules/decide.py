@@ -29,6 +29,7 @@ from lgmail.rules.commands import (
     NotePresence,
     Pause,
     PostMessage,
+    Redeal,
     ReplacePlayer,
     Resume,
     Seat,
@@ -56,6 +57,8 @@ def decide(state: GameState, command: Command, now: datetime) -> Decision:
             _create(tx, command)
         elif isinstance(command, StartGame):
             _start(tx)
+        elif isinstance(command, Redeal):
+            _redeal(tx, command)
         elif isinstance(command, GiveOrder):
             _order(tx, command)
         elif isinstance(command, EndStep):
@@ -195,16 +198,33 @@ def _create(tx: Tx, cmd: CreateGame) -> None:
             cmd.mj,
         )
     )
-    if cmd.roles is not None:
-        unknown = sorted(set(cmd.roles.values()) - set(variant.roles))
-        if set(cmd.roles) != set(names) or unknown:
+    _deal(tx, variant, names, cmd.roles, cmd.composition)
+
+
+def _deal(
+    tx: Tx,
+    variant: Variant,
+    names: list[str],
+    given: Mapping[str, str] | None,
+    composition: tuple[str, ...] | None,
+) -> None:
+    """Deal the roles: as `given` (the MJ's exact deal), or drawn from `composition` (or the
+    rule set's default)."""
+    own_deal = getattr(variant, "deal", None)
+    if own_deal is not None:
+        # a rule set that deals more than one card a player (001: a nature and five roles)
+        own_deal(tx, names, None if given is None else dict(given))
+        return
+    if given is not None:
+        unknown = sorted(set(given.values()) - set(variant.roles))
+        if set(given) != set(names) or unknown:
             raise Refused(Cause.NOT_ALLOWED, why="roles", roles=",".join(unknown))
-        roles = {n: cmd.roles[n] for n in names}
+        roles = {n: given[n] for n in names}
         aside = variant.set_aside(tx, list(roles.values()), len(names))
         tx.emit(ev.RolesDealt(roles, drawn=False, aside=_aside_of(roles, aside)))
         return
     try:
-        deck = list(cmd.composition or variant.composition(len(names)))
+        deck = list(composition or variant.composition(len(names)))
     except ValueError as error:
         raise Refused(Cause.NOT_ALLOWED, why="players", detail=str(error)) from error
     unknown = sorted(set(deck) - set(variant.roles))
@@ -219,6 +239,16 @@ def _create(tx: Tx, cmd: CreateGame) -> None:
     dealt = tx.draw("deal", deck, len(deck))
     roles = dict(zip(names, dealt, strict=True))
     tx.emit(ev.RolesDealt(roles, drawn=True, aside=_aside_of(roles, aside)))
+
+
+def _redeal(tx: Tx, cmd: Redeal) -> None:
+    """The MJ deals again before the start (001: « relancer un tirage »)."""
+    s = tx.state
+    if s.status in ("running", "ended"):
+        raise Refused(Cause.NOT_ALLOWED, why="started")
+    if s.status != "dealt":
+        raise Refused(Cause.NO_GAME)
+    _deal(tx, variant_of(s), list(s.players), cmd.roles, None)
 
 
 def _seat(seat: Seat) -> dict[str, str]:
@@ -262,6 +292,7 @@ def _order(tx: Tx, cmd: GiveOrder) -> None:
         _running(s)
     if cmd.order.kind is Kind.AIDE:
         return
+    tx.mail = cmd.mail
     variant = variant_of(s)
     if not player.alive:
         # a dead player may only answer what the game waits for from him (shot, successor, or

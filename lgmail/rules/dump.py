@@ -13,7 +13,11 @@ from lgmail.rules.state import GameState
 
 def _plain(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {
+            f.name: _plain(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not (f.metadata.get("omitted_when_default") and _default(f, value))
+        }
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -25,6 +29,16 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
     return value
+
+
+def _default(f: dataclasses.Field[Any], owner: Any) -> bool:
+    """Whether `owner`'s field `f` holds its default value."""
+    value = getattr(owner, f.name)
+    if f.default is not dataclasses.MISSING:
+        return bool(value == f.default)
+    if f.default_factory is not dataclasses.MISSING:
+        return bool(value == f.default_factory())
+    return False
 
 
 def dump(state: GameState) -> str:

@@ -29,6 +29,9 @@ class Event:
     #: the template of a public fact's lines in the digest, beside its role
     #: ("roles/<role>/<fact>.txt"); "" : written in `public/digest.txt`
     FACT: ClassVar[str] = ""
+    #: a sentence the answer to the mail that caused it adds ("maisons/replaced": the template
+    #: `templates/<lang>/maisons/replaced.txt`); "" : none
+    NOTE: ClassVar[str] = ""
 
     def payload(self) -> Payload:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -111,13 +114,16 @@ def _game_created_v1(payload: Payload) -> Payload:
 @event
 @dataclass(frozen=True)
 class RolesDealt(Event):
-    """The deal: player name -> role slug. `drawn` is true when it was drawn at random. `aside`:
-    the cards set aside for a player's role, player name -> role slugs (004: the Voleur's two
-    cards, the Comédien's three roles); known to that player only."""
+    """The deal: player name -> role slug (or nature). `drawn` is true when it was drawn at
+    random. `aside`: the cards set aside for a player's role, player name -> role slugs (004:
+    the Voleur's two cards, the Comédien's three roles); known to that player only."""
 
     roles: dict[str, str]
     drawn: bool
     aside: dict[str, list[str]] = field(default_factory=dict)
+    #: where a player holds several roles or powers besides his nature (001: five roles), by
+    #: player; `roles` then holds each one's nature, and each player lives in his own house
+    powers: dict[str, list[str]] = field(default_factory=dict)
 
 
 @event

@@ -27,8 +27,13 @@ def _created(s: GameState, e: ev.GameCreated) -> None:
 def _dealt(s: GameState, e: ev.RolesDealt) -> None:
     for name, role in e.roles.items():
         s.players[name].role = role
+    for name, powers in e.powers.items():
+        player = s.players[name]
+        player.nature, player.powers, player.house = player.role, list(powers), name
     if e.aside:
         s.extra["aside"] = {name: list(cards) for name, cards in e.aside.items()}
+    else:  # a deal again (001) sets aside nothing the first one did
+        s.extra.pop("aside", None)
     s.status = "dealt"
 
 

@@ -6,7 +6,7 @@ maps French and English words onto them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -70,17 +70,31 @@ class Kind(StrEnum):
     CARTE = "carte"
     MESSAGE = "message"
     PRENDRE = "prendre"
+    # 001 (maisons)
+    PLANQUER = "planquer"
+    ENTRAVER = "entraver"
+    ASSASSINER = "assassiner"
+    TAROT = "tarot"
+    MENER = "mener"
+    SOUSTRAIRE = "soustraire"
+    GRACIER = "gracier"
+    FANATISER = "fanatiser"
+    ENQUETER = "enqueter"
 
 
 @dataclass(frozen=True)
 class Order:
     """A readable order. `targets` are exact player names; `blank` is a blank vote; `args`
-    what else the order says (a role, numbers, a murmur's text)."""
+    what else the order says (a role, numbers, a murmur's text); `role` the role it is given
+    by, where the player named one."""
 
     kind: Kind
     targets: tuple[str, ...] = ()
     blank: bool = False
     args: tuple[str, ...] = ()
+    #: the role the player named for it (001: « voyante : sonder Bruno », when several of his
+    #: roles could give it); "" when he named none (omitted from the stored state then)
+    role: str = field(default="", metadata={"omitted_when_default": True})
 
     @property
     def target(self) -> str:

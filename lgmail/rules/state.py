@@ -9,6 +9,10 @@ from typing import Any
 
 from lgmail.rules.orders import Kind, Order
 
+#: a field added after games were recorded: the stored projection omits it while it holds its
+#: default, so that the games recorded before it replay to the same projection
+LATER = {"omitted_when_default": True}
+
 
 @dataclass
 class Player:
@@ -34,6 +38,14 @@ class Player:
     links: dict[str, str] = field(default_factory=dict)
     #: the grammatical gender the texts use for this player: "m", "f", or "" (both: « mort·e »)
     gender: str = ""
+    #: where a rule set deals more than one card (001: a nature and five roles; 000: a camp and
+    #: two powers, or a camp, a role and a tribe): the nature or camp (`role` holds it too, so
+    #: that what reads `role` reads something true), the roles or powers, counters (uses left,
+    #: hearts) and the house he lives in now (001: his own at the start)
+    nature: str = field(default="", metadata=LATER)
+    powers: list[str] = field(default_factory=list, metadata=LATER)
+    counters: dict[str, int] = field(default_factory=dict, metadata=LATER)
+    house: str = field(default="", metadata=LATER)
 
 
 @dataclass
@@ -84,6 +96,9 @@ class Night:
 #: `GameState.extra` key of the colours players learned of others by the rules (004: the
 #: Voyante reads the Enfant Sauvage's), viewer -> player -> colour; shown in the viewer's view
 COLOURS_SEEN = "couleurs-vues"
+#: `GameState.extra` key of the roles players learned of others by their powers (001, the
+#: Voyante), viewer -> player -> roles; shown in the viewer's view
+SEEN_ROLES = "roles-vus"
 
 
 @dataclass

@@ -23,6 +23,8 @@ class Tx:
         self.at = now
         self.entropy = entropy
         self.events: list[ev.Event] = []
+        #: the mail the orders being decided came in (`GiveOrder.mail`), "" outside one
+        self.mail = ""
 
     def emit(self, event: ev.Event) -> None:
         self.events.append(event)

@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from lgmail.rules.roles import CAMP_OF
-from lgmail.rules.state import COLOURS_SEEN, GameState, Player
+from lgmail.rules.state import COLOURS_SEEN, SEEN_ROLES, GameState, Player
 from lgmail.rules.variants import variant_of
 
 
@@ -102,6 +102,13 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
             out["colour"] = colours[p.name]
         if p.gender:
             out["gender"] = p.gender
+        if p.powers:
+            # 001: a nature and five roles, a house; what the viewer knows of them
+            whole = viewer is None or p.name == viewer or state.ended
+            seen = state.extra.get(SEEN_ROLES, {}).get(viewer, {}) if viewer else {}
+            out["nature"] = p.nature if whole or role == p.role else None
+            out["roles"] = list(p.powers) if whole else seen.get(p.name)
+            out["house"] = p.house if whole else None
         return out
 
     deadline = shown_deadline(state, viewer)

@@ -85,9 +85,11 @@ def answer(
     wants_help: bool = False,
     steps: Iterable[str] = (),
     now: datetime | None = None,
+    notes: Iterable[str] = (),
 ) -> tuple[bool, str, str]:
     """(all went through, subject, body) of the answer to `player`'s mail (None: a stranger).
-    `steps`: the steps of the orders recorded from the mail."""
+    `steps`: the steps of the orders recorded from the mail; `notes`: the templates of what
+    its events add to the answer (`Event.NOTE`)."""
     orders = [line for line in lines if not line.get("prose")]
     prose = [line for line in lines if line.get("prose")]
     recorded = [line for line in orders if line["ok"]]
@@ -109,6 +111,7 @@ def answer(
         help=help_text(state, player) if wants_help and player is not None else "",
         can=can_do(state, player, now) if running and player is not None else [],
         open_step=player is not None and bool(recorded) and stays_open(state, player, steps),
+        notes=[f"{note}.txt" for note in dict.fromkeys(notes)],
     )
     return refused == 0 and bool(recorded or wants_help), subject, body
 

@@ -41,6 +41,7 @@ from lgmail.rules.commands import (
     NotePresence,
     Pause,
     PostMessage,
+    Redeal,
     ReplacePlayer,
     Resume,
     Seat,
@@ -446,6 +447,18 @@ class Games:
         _, state, _ = self.transact(name, attempt, "cli:game-create", new=True)
         return state
 
+    def redeal(self, name: str, roles: dict[str, str] | None = None) -> GameState:
+        """Deal the roles again before the start, at random or as `roles` gives them."""
+
+        def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
+            decision = decide(state, Redeal(roles, self._entropy(state, "redeal")), now)
+            if isinstance(decision, Refusal):
+                raise GameError(explain_refusal(state, "redeal", decision), decision)
+            return decision, None
+
+        _, state, _ = self.transact(name, attempt, "cli:game-redeal")
+        return state
+
     def start(self, name: str) -> GameState:
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
             decision = decide(state, StartGame(self._entropy(state, "start")), now)
@@ -490,23 +503,24 @@ class Games:
         """`act`, with the answer mail (`reply`) and an inbox row's outcome committed in the
         same transaction as the events."""
         return self.transact(
-            name, self._orders(email, text), cause, extra=reply, inbox=inbox, outcome=outcome
+            name, self._orders(email, text, cause), cause, extra=reply, inbox=inbox, outcome=outcome
         )
 
     def play_many(self, name: str, plays: Sequence[Play]) -> tuple[list[Answer], GameState]:
         """Several players' mails to one game, played in turn and committed together
         (``transact_many``); each one's answer."""
         attempts = [
-            Attempt(self._orders(p.email, p.text), p.cause, p.reply, p.inbox, p.outcome)
+            Attempt(self._orders(p.email, p.text, p.cause), p.cause, p.reply, p.inbox, p.outcome)
             for p in plays
         ]
         answers, after, _ = self.transact_many(name, attempts)
         return answers, after
 
     def _orders(
-        self, email: str, text: str
+        self, email: str, text: str, cause: str = ""
     ) -> Callable[[GameState, datetime], tuple[list[ev.Event], Answer]]:
-        """What `email`'s mail `text` does to the game: its events and the answer."""
+        """What `email`'s mail `text` does to the game: its events and the answer (`cause`
+        names the mail: its orders are one mail's, where a rule set cares)."""
 
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], Answer]:
             player = self.player_named_by(state, email)
@@ -527,7 +541,8 @@ class Games:
                 if isinstance(result, Order):
                     # the mail's orders are all recorded before the game moves on (a Sorcière
                     # may save and poison in one mail); the tick below settles them
-                    command = GiveOrder(player, result, self._entropy(state, line.text), False)
+                    entropy = self._entropy(state, line.text)
+                    command = GiveOrder(player, result, entropy, False, mail=_digest(cause))
                     decision = decide(state, command, now)
                     if isinstance(decision, Refusal):
                         result = decision
@@ -546,7 +561,8 @@ class Games:
                     events += noted
             if events:
                 events += self._tick_first(state, now)
-            ok, subject, body = answer(state, player, lines, wants_help, steps, now)
+            notes = [e.NOTE for e in events if e.NOTE]
+            ok, subject, body = answer(state, player, lines, wants_help, steps, now, notes)
             return events, Answer(ok, subject, body, lines)
 
         return attempt

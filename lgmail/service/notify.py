@@ -165,10 +165,7 @@ def _role_mail(state: GameState, name: str, substitute: str | None = None) -> Ma
         for n, role in variant_of(state).known(state, name).items()
         if n != name and n not in pack and not state.players[n].revealed
     }
-    return _to(
-        state,
-        name,
-        "player:role",
+    told: dict[str, Any] = dict(
         role=me.role,
         help=spec.help.get(me.lang, spec.help.get("fr", "")),
         pack=pack,
@@ -183,8 +180,11 @@ def _role_mail(state: GameState, name: str, substitute: str | None = None) -> Ma
         if name in state.lovers
         else None,
         can=can_do(state, name) if substitute else [],
-        **{k: v for told in ROLE_MAIL for k, v in told(state, name).items()},
     )
+    # what a rule set or a role adds, or says instead (001: the nature and the five roles)
+    for added in ROLE_MAIL:
+        told.update(added(state, name))
+    return _to(state, name, "player:role", **told)
 
 
 def _pack(state: GameState) -> list[str]:

@@ -11,17 +11,34 @@ from dataclasses import dataclass
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import folds, resolves
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles.base import RoleSpec, Verb
+from lgmail.rules.refusal import Cause, Refusal, Refused
+from lgmail.rules.roles.base import RoleSpec, Said, Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import camps, layers
 from lgmail.rules.tx import Tx
+
+
+def _read_kill(said: Said) -> Order | Refusal:
+    """« tuer NOM », or 001's pack order « tuer NOM : LOUP ==> LOUP ==> ... » (the wolves who go
+    out, in order, in `args`)."""
+    victim_part, colon, pack_part = said.after_verb().partition(":")
+    if not colon or not victim_part.strip() or not pack_part.strip():
+        return said.order()
+    victim = said.name(said.tokens(victim_part))
+    if isinstance(victim, Refusal):
+        return victim
+    wolves = said.names(pack_part.replace("=", " "))
+    if isinstance(wolves, Refusal):
+        return wolves
+    return Order(Kind.TUER, (victim,), args=tuple(wolves))
+
 
 TUER: Verb = Verb(
     Kind.TUER,
     ("tuer", "tue", "tuons", "manger", "mange", "devorer", "devore", "kill", "eat"),
     1,
     {"fr": "tuer NOM", "en": "tuer NAME (kill)"},
+    read=_read_kill,
 )
 
 

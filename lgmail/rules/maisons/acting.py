@@ -1,0 +1,106 @@
+"""Taking a player's actions (001, « Actions » and « Gestion de la nuit »): which of his roles
+gives the order, whether it may be given now, and the one-mail night.
+
+- « Chaque joueur souhaitant faire une ou plusieurs actions l'indique au MJ par l'intermédiaire
+  d'un seul MP, regroupant toutes ses actions souhaitées »: a later mail of the same night
+  replaces the earlier one (`PlansReplaced`, said in the answer); by day each mail adds to the
+  day's actions.
+- « Un joueur ne peut effectuer qu'une action directe par nuit, quel que soit le nombre de rôles à
+  action directe dont il dispose »: a second direct action in his plans is refused at once.
+- A unique action with no copy left (« une fois par partie, et ce même si elle échoue ») is
+  refused; a daily one is taken once a phase.
+- The dead are no target (« un joueur mort n'est [...] ni la cible d'une quelconque action »).
+"""
+
+from __future__ import annotations
+
+from lgmail.rules.maisons.events import ActionPlanned, PlansReplaced, plans
+from lgmail.rules.maisons.role import CATALOGUE, CHECKS, Action, MaisonRole
+from lgmail.rules.orders import Order
+from lgmail.rules.refusal import Cause, Refused
+from lgmail.rules.state import GameState, Player
+from lgmail.rules.tx import Tx
+
+
+def refused(rule: str, **detail: str) -> Refused:
+    """A refusal of 001's rules, told by `templates/<lang>/maisons/refusals.txt`."""
+    return Refused(Cause.NOT_ALLOWED, why="maisons", rule=rule, **detail)
+
+
+def uses_left(player: Player, spec: MaisonRole, action: Action) -> int | None:
+    """Copies left of a unique action (None: daily)."""
+    if action.uses is None:
+        return None
+    return action.uses - player.counters.get(spec.slug, 0)
+
+
+def givers(player: Player, order: Order) -> list[tuple[MaisonRole, Action]]:
+    """The roles of `player` whose action is written `order`."""
+    out = []
+    for slug in player.powers:
+        spec = CATALOGUE.get(slug)
+        action = spec.action(order.kind) if spec else None
+        if spec and action:
+            out.append((spec, action))
+    return out
+
+
+def when_now(s: GameState) -> str:
+    return "nuit" if s.phase == "night" else "jour"
+
+
+def may(s: GameState, player: Player, spec: MaisonRole, action: Action) -> bool:
+    """Whether `player` may give `spec`'s `action` now (the phase, copies left)."""
+    left = uses_left(player, spec, action)
+    return action.when == when_now(s) and (left is None or left > 0)
+
+
+def accept(tx: Tx, player: Player, order: Order) -> str:
+    """Record `order` as one of `player`'s actions of this phase; the role that gives it."""
+    s = tx.state
+    found = givers(player, order)
+    if order.role:
+        # « il doit préciser quelle est l'action lui autorisant »: the role he named
+        found = [(spec, action) for spec, action in found if spec.slug == order.role]
+    if not found:
+        raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+    usable = [(spec, action) for spec, action in found if may(s, player, spec, action)]
+    if not usable:
+        spec, action = found[0]
+        if action.when != when_now(s):
+            raise Refused(Cause.NOT_NOW, when="night" if action.when == "nuit" else "day")
+        raise Refused(Cause.ALREADY_USED)
+    if len(usable) > 1:
+        # two of his roles give it: he says which (« voyante : sonder Bruno »)
+        raise refused("which-role", roles=", ".join(spec.slug for spec, _ in usable))
+    spec, action = usable[0]
+    for name in order.targets:
+        if not s.players[name].alive:
+            raise Refused(Cause.ILLEGAL_TARGET, target=name, why="dead")
+    check = CHECKS.get(spec.slug)
+    if check is not None:
+        check(s, player, order)
+    _new_mail(tx, player)
+    mine = plans(s).get(player.name, [])
+    if any(p["kind"] == order.kind.value and p["role"] == spec.slug for p in mine):
+        raise refused("twice", role=spec.slug)
+    if action.direct and any(is_direct(str(p["role"]), str(p["kind"])) for p in mine):
+        raise refused("one-direct")
+    tx.emit(ActionPlanned(player.name, spec.slug, order.kind.value, list(order.targets), tx.mail))
+    return spec.slug
+
+
+def is_direct(role: str, kind: str) -> bool:
+    """Whether `role`'s action written `kind` is direct."""
+    spec = CATALOGUE.get(role)
+    return bool(spec and any(a.kind.value == kind and a.direct for a in spec.actions))
+
+
+def _new_mail(tx: Tx, player: Player) -> None:
+    """A mail after the one that gave this night's actions replaces them (by day, 001: « L'
+    activation des rôles dépend de l'ordre d'envoi des MPs »: each mail's actions add up)."""
+    if tx.state.phase != "night":
+        return
+    mine = plans(tx.state).get(player.name, [])
+    if mine and tx.mail and any(p["mail"] != tx.mail for p in mine):
+        tx.emit(PlansReplaced(player.name))

@@ -1,0 +1,230 @@
+"""Rule set `maisons` (seed 001, `001_f67e2344efefe72c.txt`): a nature and five roles each, a
+house each, the one-mail night resolved in 001's activation order (`night`), the day's vote with
+its modifiers and the mayor (`ballot`), the main win conditions by nature.
+
+Phases: day 0 elects the mayor (001: « pendant cette journée, les votes servent à déterminer le
+maire »), then night 1, day 1, ... A night has one step, « actions », which closes early once
+every player who can act has sent his mail (or said « rien »). No post on the square at night.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from lgmail.rules import events as ev
+from lgmail.rules.classic import VOTE, Classic
+from lgmail.rules.classic import deaths as classic_deaths
+from lgmail.rules.hooks import ROLE_MAIL
+from lgmail.rules.maisons import acting, ballot, deal, night
+from lgmail.rules.maisons.events import Attacked, plans
+from lgmail.rules.maisons.role import CATALOGUE, RISING
+from lgmail.rules.maisons.roles import baron, entete, loup_garou
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refused
+from lgmail.rules.roles import ROLES
+from lgmail.rules.roles.base import RoleSpec, Verb
+from lgmail.rules.roles.capitaine import TieBroken
+from lgmail.rules.state import GameState, Player, Reaction
+from lgmail.rules.tx import Tx
+
+ACTIONS = "actions"
+NATURES = ("villageois", loup_garou.NATURE)
+
+
+def _verbs() -> tuple[Verb, ...]:
+    seen: dict[Kind, Verb] = {}
+    for spec in CATALOGUE.values():
+        for action in spec.actions:
+            seen.setdefault(action.kind, action.verb)
+    return tuple(seen.values())
+
+
+class Maisons(Classic):
+    name = "maisons"
+    #: the natures, as the kernel knows them (their camps: village, loups)
+    roles: Mapping[str, RoleSpec] = {slug: ROLES[slug] for slug in NATURES}
+    defaults: Mapping[str, object] = {
+        **Classic.defaults,
+        "election": True,
+        "night_closes_early": True,
+        "day_closes_early": False,
+    }
+
+    #: every role's action words (the roles register when `maisons.roles` loads)
+    verbs: tuple[Verb, ...] = _verbs()
+
+    orders_help: Mapping[str, str] = {}
+
+    # --- the deal --------------------------------------------------------------------------
+
+    def deal(self, tx: Tx, names: list[str], roles: dict[str, str] | None) -> None:
+        deal.deal(tx, names, roles)
+
+    # --- steps and actors ------------------------------------------------------------------
+
+    def steps(self, state: GameState, kind: str, number: int) -> list[str]:
+        return [ACTIONS] if kind == "night" else super().steps(state, kind, number)
+
+    def actors(self, state: GameState, step: str) -> list[str]:
+        if step != ACTIONS:
+            return super().actors(state, step)
+        return [p.name for p in state.living() if self._night_kinds(state, p)]
+
+    def _night_kinds(self, state: GameState, player: Player) -> list[Kind]:
+        kinds = [
+            action.kind
+            for slug in player.powers
+            if (spec := CATALOGUE.get(slug)) is not None
+            for action in spec.actions
+            if acting.may(state, player, spec, action)
+        ]
+        if player.nature == loup_garou.NATURE and loup_garou.order_of_tonight(state) is None:
+            kinds.append(Kind.TUER)
+        return kinds
+
+    def orders(self, state: GameState, player: Player, step: str) -> list[Kind]:
+        if step == ACTIONS:
+            return sorted(set(self._night_kinds(state, player)))
+        day = [
+            action.kind
+            for slug in player.powers
+            if (spec := CATALOGUE.get(slug)) is not None
+            for action in spec.actions
+            if action.when == "jour" and acting.may(state, player, spec, action)
+        ]
+        return [Kind.VOTE, *day]
+
+    def done(self, state: GameState, player: Player, step: str) -> bool:
+        if step != ACTIONS:
+            return super().done(state, player, step)
+        if player.name in state.passed.get(step, set()) or plans(state).get(player.name):
+            return True
+        # his one mail is in (the pack's order counts as its author's), or, for a wolf with no
+        # action of his own, the pack's order is
+        pack = loup_garou.order_of_tonight(state)
+        if pack is None or player.nature != loup_garou.NATURE:
+            return False
+        own = [k for k in self._night_kinds(state, player) if k is not Kind.TUER]
+        return pack["by"] == player.name or not own
+
+    # --- orders ----------------------------------------------------------------------------
+
+    def accept(self, tx: Tx, player: Player, order: Order) -> None:
+        s = tx.state
+        if order.kind is Kind.VOTE:
+            entete.check_vote(s, player, order)  # 001, Entêté: « forcé de voter contre lui »
+        if order.kind in (Kind.RIEN, Kind.FINI, Kind.VOTE):
+            super().accept(tx, player, order)
+        elif order.kind is Kind.TRANCHER:
+            self._trancher(tx, player, order)
+        elif order.kind is Kind.TUER and player.nature == loup_garou.NATURE:
+            loup_garou.accept(tx, player, order)
+        elif s.resolved or (s.step is not None and s.step.name not in (ACTIONS, VOTE)):
+            raise Refused(Cause.NOT_NOW)
+        else:
+            acting.accept(tx, player, order)
+
+    def _trancher(self, tx: Tx, player: Player, order: Order) -> None:
+        s = tx.state
+        if not any(r.player == player.name and r.kind == "trancher" for r in s.reactions):
+            if s.captain != player.name:
+                raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+            raise Refused(Cause.NOT_NOW, when="tie")
+        if order.target not in s.extra.get(ballot.TIED, []):
+            raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="not-tied")
+        # 001: « il répond par MP pour indiquer la personne envoyée au bûcher »
+        tx.emit(TieBroken(player.name, order.target))
+        ballot.tie_broken(tx, order.target, self.kill)
+
+    def react(self, tx: Tx, player: Player, order: Order, reaction: Reaction) -> None:
+        if reaction.kind == "trancher":
+            self._trancher(tx, player, order)
+        elif reaction.kind == "successeur" and baron.barons(tx.state):
+            baron.name_heir(tx, player, order)  # 001, Baron: « parmi la liste des Barons »
+        else:
+            super().react(tx, player, order, reaction)
+
+    def decisive(self, reaction: Reaction) -> bool:
+        return reaction.kind in ("trancher", "tirer")
+
+    def expire(self, tx: Tx, reaction: Reaction) -> None:
+        if reaction.kind == "trancher":
+            # ruling: no answer in time, none of the tied burns (a tie with no one to break it)
+            tx.emit(TieBroken(reaction.player, None))
+            ballot.tie_broken(tx, None, self.kill)
+        elif reaction.kind == "successeur" and baron.barons(tx.state):
+            baron.draw_heir(tx, reaction.player)
+        else:
+            super().expire(tx, reaction)
+
+    # --- resolution ------------------------------------------------------------------------
+
+    def opened(self, tx: Tx) -> None:
+        """A phase rose: what roles do then (the Croque-mort's news)."""
+        for rising in RISING:
+            rising(tx)
+
+    def close_step(self, tx: Tx, step: str) -> None:
+        if step == ACTIONS:
+            for victim, cause, by in night.resolve(tx).attacked:
+                tx.emit(Attacked(victim, cause, by))
+
+    def resolve_phase(self, tx: Tx) -> None:
+        s = tx.state
+        if s.phase == "night":
+            night.dawn(tx)
+            return
+        if s.phase == "day":
+            ballot.stake(tx, self.kill)  # 001: Fanatique, Entêté, the mayor, Châtelain
+            return
+        chosen = ballot.close(tx, "election" if s.phase == "election" else VOTE)
+        if s.phase == "election":
+            tx.emit(ev.CaptainElected(chosen))
+        elif chosen:
+            self.kill(tx, [(chosen, "stake")])
+
+    def kill(self, tx: Tx, victims: list[tuple[str, str]]) -> None:
+        classic_deaths.kill(tx, victims)
+
+
+MAISONS = Maisons()
+
+
+def _role_mail(s: GameState, name: str) -> dict[str, object]:
+    """001: each player is told his nature, his five roles and his house."""
+    player = s.players[name]
+    if s.variant != MAISONS.name or not player.powers:
+        return {}
+    lang = player.lang
+    helps = {
+        slug: spec.help.get(lang, spec.help["fr"])
+        for slug in player.powers
+        if (spec := CATALOGUE.get(slug)) is not None
+    }
+    return {
+        "powers": list(player.powers),
+        "powers_help": helps,
+        "house": player.house,
+        "help": NATURE_HELP[player.nature].get(lang, NATURE_HELP[player.nature]["fr"]),
+    }
+
+
+#: 001, « Conditions de victoire », told with the nature
+NATURE_HELP = {
+    "villageois": {
+        "fr": "Votre nature : Villageois. Les Villageois gagnent quand il n'y a plus aucun Loup "
+        "Garou.",
+        "en": "Your nature: Villager. The Villagers win when no Werewolf is left.",
+    },
+    "loup-garou": {
+        "fr": "Votre nature : Loup Garou. Les Loups Garous gagnent quand tous les joueurs sont "
+        "Loups Garous. Chaque nuit, la meute envoie « tuer NOM : LOUP ==> LOUP » (la victime, "
+        "puis l'ordre de sortie des loups ; le premier ordre de la nuit compte).",
+        "en": "Your nature: Werewolf. The Werewolves win when every player is a Werewolf. Each "
+        'night the pack sends "tuer NAME : WOLF ==> WOLF" (the victim, then the order in which '
+        "the wolves go out; the night's first order counts).",
+    },
+}
+
+
+ROLE_MAIL.append(_role_mail)

@@ -1,0 +1,233 @@
+"""The night of 001 (« Gestion de la nuit »): the actions given by mail, resolved in 001's
+activation order, then dawn.
+
+« Une fois que le MJ a reçu les actions de tous les joueurs actifs la nuit [...], il procède
+les actions dans l'ordre d'activation. Si plusieurs rôles identiques agissent, l'ordre
+d'activation entre les deux est tiré aléatoirement. » The order is data (`ACTIVATION`); each
+role's module registers its resolver (`role.resolves`), which acts on the `NightRun`: where each
+player is tonight, the houses shielded (Salvateur) or whose occupants are held in (Salbatar),
+who went out, who was attacked.
+
+Rulings where 001 is silent:
+- a player who makes a direct action is still « dans sa maison » for the actions that aim at
+  it: only the Planqué « n'est alors plus considéré dans sa maison »;
+- a kill aims at its victim in the house the victim lives in; a victim elsewhere (a Planqué)
+  is not found (« visite d'un joueur Planqué ailleurs »: not reported as a failure);
+- the attacked die at dawn, after every action: an attacked player's actions later in the
+  order still happen;
+- the roles 001's list omits act where `PLACED` puts them, with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lgmail.rules import events as ev
+from lgmail.rules.classic import deaths
+from lgmail.rules.maisons.events import ActionFailed, UseSpent, attacks, plans
+from lgmail.rules.maisons.role import AFTER_ACTIONS, CATALOGUE, PLAYER, RESOLVERS
+from lgmail.rules.orders import Kind
+from lgmail.rules.state import GameState
+from lgmail.rules.tx import Tx
+
+#: 001, « Ordre d'activation des rôles », as written (slugs of the roles of 001)
+ACTIVATION: tuple[str, ...] = (
+    "dominateur",
+    "salbatar",
+    "salvateur",
+    "detective",
+    "planque",
+    "exorciste",
+    "loup-garou",
+    "assassin",
+    "pyromane",
+    "guerisseuse",
+    "voyante",
+    "joueur-de-tarot",
+    "saint-insert-name-here",
+    "suiveur",
+    "scribe",
+    "sympathique",
+)
+
+#: the night roles 001's list omits: slug -> (the role it acts right after, the reason)
+PLACED: dict[str, tuple[str, str]] = {}
+
+
+def order_of_roles() -> list[str]:
+    """ACTIVATION with the omitted roles placed after the role `PLACED` names."""
+    out = list(ACTIVATION)
+    for slug, (after, _) in PLACED.items():
+        out.insert(out.index(after) + 1, slug)
+    return out
+
+
+@dataclass
+class Plan:
+    """One action to resolve: `player`'s role `role`, order `kind`, on `targets`."""
+
+    player: str
+    role: str
+    kind: Kind
+    targets: list[str]
+
+    @property
+    def target(self) -> str:
+        return self.targets[0]
+
+
+@dataclass(frozen=True)
+class Tried:
+    """An action tried tonight: by `player` with role `role`, `direct` or not, from the house
+    `start` he spent the night in, on `house` and/or player `target`; whether it `worked`."""
+
+    player: str
+    role: str
+    kind: Kind
+    direct: bool
+    start: str
+    house: str | None
+    target: str | None
+    worked: bool
+
+
+@dataclass
+class NightRun:
+    """The night being resolved."""
+
+    tx: Tx
+    #: player -> the house he spends the night in (his own, or where he hid)
+    where: dict[str, str] = field(default_factory=dict)
+    #: houses whose occupants may make no direct action (Salbatar)
+    held_in: set[str] = field(default_factory=set)
+    #: houses no direct action may enter (Salvateur)
+    shielded: set[str] = field(default_factory=set)
+    #: (player, house) of each direct action that entered, in order (Détective, Jardinier)
+    visits: list[tuple[str, str]] = field(default_factory=list)
+    #: (victim, cause, by) of each attack, in order (the Guérisseuse is told them)
+    attacked: list[tuple[str, str, str]] = field(default_factory=list)
+    #: every action tried tonight, in order, worked or not (the Paranoïaque is told those on
+    #: him or his house; the Détective counts the indirect ones started from a house)
+    tried: list[Tried] = field(default_factory=list)
+
+    @property
+    def state(self) -> GameState:
+        return self.tx.state
+
+    def house_of(self, player: str) -> str:
+        """The house `player` lives in (« la maison de X » is X's starting house)."""
+        return self.state.players[player].house or player
+
+    def inside(self, house: str) -> list[str]:
+        """The living players spending the night in `house`."""
+        return [p.name for p in self.state.living() if self.where.get(p.name) == house]
+
+    def fail(self, plan: Plan, why: str) -> bool:
+        self.tx.emit(ActionFailed(plan.player, plan.role, plan.kind.value, why))
+        return False
+
+    def enter(self, plan: Plan, house: str) -> bool:
+        """A direct action of `plan` into `house`: it fails when its author is held in his
+        house (Salbatar) or the house is shielded (Salvateur); else it is a visit."""
+        why = (
+            "salbatar"
+            if self.where.get(plan.player) in self.held_in
+            else "salvateur"
+            if house in self.shielded
+            else None
+        )
+        self._tried(plan, True, house, aimed_player(plan), why is None)
+        if why is not None:
+            return self.fail(plan, why)
+        self.visits.append((plan.player, house))
+        return True
+
+    def reach(self, plan: Plan, target: str) -> bool:
+        """An indirect action of `plan` on player `target`: it fails on a Chanoine (« Immunisé
+        à toutes les actions indirectes »)."""
+        immune = powered(self.state, target, "chanoine")
+        self._tried(plan, False, self.where.get(target), target, not immune)
+        if immune:
+            return self.fail(plan, "chanoine")
+        return True
+
+    def aim(self, plan: Plan, house: str) -> None:
+        """An indirect action of `plan` on `house` (the Salbatar's): it always lands."""
+        self._tried(plan, False, house, None, True)
+
+    def _tried(
+        self, plan: Plan, direct: bool, house: str | None, target: str | None, worked: bool
+    ) -> None:
+        start = self.where.get(plan.player, self.house_of(plan.player))
+        self.tried.append(
+            Tried(plan.player, plan.role, plan.kind, direct, start, house, target, worked)
+        )
+
+    def attack(self, victim: str, cause: str, by: str) -> None:
+        if self.state.players[victim].alive:
+            self.attacked.append((victim, cause, by))
+
+
+def aimed_player(plan: Plan) -> str | None:
+    """The player a direct action aims at (« assassiner NOM », the pack's victim: the
+    Paranoïaque is told of it even when it does not find him); None for one on « la maison de
+    NOM »."""
+    spec = CATALOGUE.get(plan.role)
+    action = spec.action(plan.kind) if spec else None
+    on_player = action.aims == PLAYER if action else True
+    return plan.targets[0] if plan.targets and on_player else None
+
+
+def powered(s: GameState, player: str, slug: str) -> bool:
+    """Whether living `player` holds role `slug` now."""
+    p = s.players[player]
+    return p.alive and slug in p.powers
+
+
+def resolve(tx: Tx) -> NightRun:
+    """Resolve tonight's actions in 001's order; the run, for dawn."""
+    s = tx.state
+    run = NightRun(tx, where={p.name: p.house or p.name for p in s.living()})
+    given = plans(s)
+    for slug in order_of_roles():
+        resolver = RESOLVERS.get(slug)
+        if resolver is None:
+            continue
+        mine = [
+            Plan(player, slug, Kind(p["kind"]), list(p["targets"]))
+            for player, held in given.items()
+            for p in held
+            if p["role"] == slug and s.players[player].alive
+        ]
+        if slug == "loup-garou":
+            mine = [Plan("", slug, Kind.TUER, [])]  # the pack's one kill (its module reads it)
+        if len({p.player for p in mine}) > 1:
+            # « l'ordre d'activation entre les deux est tiré aléatoirement »
+            drawn = tx.draw(f"activation:{slug}", sorted({p.player for p in mine}), len(mine))
+            mine.sort(key=lambda p: drawn.index(p.player))
+        for plan in mine:
+            if plan.player and not s.players[plan.player].alive:
+                continue
+            action = CATALOGUE[slug].action(plan.kind) if slug in CATALOGUE else None
+            if action is not None and action.uses is not None:
+                # « une fois par partie, et ce même si elle échoue »
+                tx.emit(UseSpent(plan.player, slug))
+            resolver(run, plan)
+    for report in AFTER_ACTIONS:
+        report(run)
+    return run
+
+
+def dawn(tx: Tx) -> None:
+    """« Au début de la journée, le MJ annonce la liste des morts (dans l'ordre alphabétique) de
+    la nuit. »"""
+    victims: dict[str, str] = {}
+    for victim, cause, _ in attacks(tx.state):
+        victims.setdefault(victim, cause)
+    tx.emit(ev.DawnBroke(tx.state.number))
+    deaths.kill(tx, sorted(victims.items()))
+
+
+def role_name(slug: str, lang: str) -> str:
+    spec = CATALOGUE.get(slug)
+    return spec.name(lang) if spec else slug

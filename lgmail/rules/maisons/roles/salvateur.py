@@ -1,0 +1,50 @@
+"""Salvateur (001): « Une fois par nuit, peut choisir une maison. Cette maison ne peut être la
+cible d'action directes. Le salvateur ne peut pas choisir la même maison deux nuits de suite.
+Action quotidienne directe. »
+
+Ruling: his own house is allowed (001 does not forbid it)."""
+
+from __future__ import annotations
+
+from lgmail.rules.maisons.acting import refused
+from lgmail.rules.maisons.events import LAST, HouseAimed
+from lgmail.rules.maisons.night import NightRun, Plan
+from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, checks, resolves, role
+from lgmail.rules.orders import Order
+from lgmail.rules.roles.salvateur import PROTEGER
+from lgmail.rules.state import GameState, Player
+
+ROLE = role(
+    MaisonRole(
+        slug="salvateur",
+        names={"fr": "Salvateur", "en": "Guardian"},
+        family="protection",
+        help={
+            "fr": "Chaque nuit : « protéger la maison de NOM » : aucune action directe n'y entre "
+            "(directe ; pas la même maison deux nuits de suite).",
+            "en": 'Each night: "proteger la maison de NAME" (protect): no direct action enters '
+            "it (direct; not the same house two nights running).",
+        },
+        actions=(Action(PROTEGER, direct=True, uses=None, aims=HOUSE),),
+    )
+)
+
+
+def twice(s: GameState, player: str, slug: str, house: str) -> bool:
+    """Whether `player`'s role `slug` aimed at `house` the night before this one."""
+    last = s.extra.get(LAST, {}).get(f"{player}:{slug}")
+    return bool(last) and last == [s.number - 1, house]
+
+
+@checks(ROLE.slug)
+def _not_twice(s: GameState, player: Player, order: Order) -> None:
+    if twice(s, player.name, ROLE.slug, s.players[order.target].house or order.target):
+        raise refused("same-house")
+
+
+@resolves(ROLE.slug)
+def _proteger(run: NightRun, plan: Plan) -> None:
+    house = run.house_of(plan.target)
+    run.tx.emit(HouseAimed(plan.player, plan.role, house, run.state.number))
+    if run.enter(plan, house):
+        run.shielded.add(house)

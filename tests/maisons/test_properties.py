@@ -1,0 +1,118 @@
+"""Rule set `maisons` (seed 001, ../shared/seeds/001_f67e2344efefe72c.txt), random legal play:
+drawn 20-player deals, every living player sending a random mail of his actions each night and a
+random vote each day. Every game ends; nobody has two direct actions resolved in one night
+(001: « Un joueur ne peut effectuer qu'une action directe par nuit »); the dead never act
+(001: « un joueur mort n'est ni autorisé à envoyer des MPs [...] ni à être la cible »); the export
+replays to the same game; no player's mail names another's roles unless a power told him."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from lgmail.rules.evolve import apply
+from lgmail.rules.maisons.acting import is_direct
+from lgmail.rules.maisons.events import plans
+from lgmail.rules.maisons.role import CATALOGUE, HOUSE, NOBODY
+from lgmail.rules.state import GameState
+from lgmail.service.codec import decode_all
+from tests.scenario import Scenario
+
+PLAYERS = [f"J{i:02d}" for i in range(20)]
+
+
+def _mail(rng: random.Random, s: GameState, name: str) -> str:
+    """A random mail of `name`'s night actions (the words of each role's first hint)."""
+    me = s.players[name]
+    living = [p.name for p in s.living() if p.name != name]
+    lines: list[str] = []
+    direct = False
+    for slug in me.powers:
+        spec = CATALOGUE.get(slug)
+        for action in spec.actions if spec else ():
+            if action.when != "nuit" or rng.random() < 0.5 or (action.direct and direct):
+                continue
+            direct = direct or action.direct
+            word = action.verb.words[0]
+            target = rng.choice(living)
+            if action.aims == NOBODY:
+                lines.append(word)
+            elif action.aims == HOUSE:
+                lines.append(f"{slug} : {word} la maison de {target}")
+            else:
+                lines.append(f"{slug} : {word} {target}")
+    return "\n".join(lines) or "rien"
+
+
+def _play(g: Scenario, rng: random.Random) -> None:
+    for _ in range(40):
+        s = g.state
+        if s.ended:
+            return
+        if s.phase == "night":
+            wolves = [p.name for p in s.living() if p.nature == "loup-garou"]
+            prey = [p.name for p in s.living() if p.nature != "loup-garou"]
+            if wolves and prey:
+                order = " ==> ".join(rng.sample(wolves, len(wolves)))
+                g.act(rng.choice(wolves), f"tuer {rng.choice(prey)} : {order}")
+            for p in s.living():
+                g.act(p.name, _mail(rng, s, p.name))
+            g.later(hours=24)
+        else:
+            living = s.living_names()
+            for name in living:
+                g.act(name, f"vote {rng.choice(living)}")
+            g.later(hours=48)
+
+
+@settings(
+    max_examples=int(os.environ.get("LGMAIL_MAISONS_GAMES", "2")),
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+    # a whole 20-player game an example: a failure is reported with its seed, not shrunk
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+)
+@given(seed=st.integers(0, 10_000))
+def test_random_legal_play(tmp_path_factory: object, seed: int) -> None:
+    folder: Path = tmp_path_factory.mktemp("maisons")  # type: ignore[attr-defined]
+    g = Scenario(folder, {n: "" for n in PLAYERS}, variant="maisons", drawn=True, election=True)
+    _play(g, random.Random(seed))
+    assert g.state.ended, "the game ends"
+
+    ok, _ = g.games.replay(g.name)
+    assert ok, "the log replays to the stored game"
+
+    state = GameState(name=g.name)
+    records = g.games.records(g.name)
+    for event, record in zip(decode_all(records), records, strict=True):
+        if record.type == "ActionPlanned":
+            assert state.players[record.payload["player"]].alive, "the dead never act"
+            for target in record.payload["targets"]:
+                assert state.players[target].alive, "the dead are no target"
+        if record.type == "StepClosed" and record.payload["step"] == "actions":
+            for player, given in plans(state).items():
+                direct = [p for p in given if is_direct(str(p["role"]), str(p["kind"]))]
+                assert len(direct) <= 1, (player, given)
+        apply(state, event)
+
+    # no mail tells a player another's roles, but the powers that tell them (the Voyante's
+    # vision, the Croque-mort's registers, the Paranoïaque's report of who acted on him with
+    # which role) and the end's reveal
+    telling = ("vision", "nouveaux morts", "on s'en est pris", "fin")
+    for name in PLAYERS:
+        for mail in g.mails(name):
+            if any(word in mail.subject.lower() for word in telling):
+                continue
+            for other in PLAYERS:
+                if other == name:
+                    continue
+                roles = [CATALOGUE[r].names["fr"] for r in state.players[other].powers]
+                assert not (other in mail.content and all(r in mail.content for r in roles)), (
+                    name,
+                    mail.subject,
+                )
