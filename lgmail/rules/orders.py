@@ -71,6 +71,8 @@ class Kind(StrEnum):
     MESSAGE = "message"
     PRENDRE = "prendre"
     # 001 (maisons)
+    INCENDIER = "incendier"
+    CONVAINCRE = "convaincre"
     PLANQUER = "planquer"
     ENTRAVER = "entraver"
     ASSASSINER = "assassiner"
@@ -80,6 +82,8 @@ class Kind(StrEnum):
     GRACIER = "gracier"
     FANATISER = "fanatiser"
     ENQUETER = "enqueter"
+    GUERIR = "guerir"
+    ANNULER = "annuler"
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,13 @@ its modifiers and the mayor (`ballot`), the main win conditions by nature.
 Phases: day 0 elects the mayor (001: « pendant cette journée, les votes servent à déterminer le
 maire »), then night 1, day 1, ... A night has one step, « actions », which closes early once
 every player who can act has sent his mail (or said « rien »). No post on the square at night.
+
+A second night step, « guerisseuse », is planned when a living Guérisseuse has her save left
+(001: « L'unique exception à cette règle est la Guérisseuse, qui doit d'abord recevoir la liste
+des victimes de la nuit du MJ »): « actions » closing resolves the order up to her; if someone
+was attacked, she is told the victims and her step opens (its deadline: the night's end; the
+first step's, half-way, or `step_minutes`); its close resolves the rest of the order. Nobody
+attacked: the step does not open and the rest resolves at once (`roles.guerisseuse`).
 """
 
 from __future__ import annotations
@@ -16,9 +23,9 @@ from lgmail.rules.classic import VOTE, Classic
 from lgmail.rules.classic import deaths as classic_deaths
 from lgmail.rules.hooks import ROLE_MAIL
 from lgmail.rules.maisons import acting, ballot, deal, night
-from lgmail.rules.maisons.events import Attacked, plans
+from lgmail.rules.maisons.events import plans
 from lgmail.rules.maisons.role import CATALOGUE, RISING
-from lgmail.rules.maisons.roles import baron, entete, loup_garou
+from lgmail.rules.maisons.roles import baron, entete, guerisseuse, loup_garou, tavernier
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles import ROLES
@@ -28,6 +35,7 @@ from lgmail.rules.state import GameState, Player, Reaction
 from lgmail.rules.tx import Tx
 
 ACTIONS = "actions"
+GUERISSEUSE = night.GUERISSEUSE
 NATURES = ("villageois", loup_garou.NATURE)
 
 
@@ -63,9 +71,15 @@ class Maisons(Classic):
     # --- steps and actors ------------------------------------------------------------------
 
     def steps(self, state: GameState, kind: str, number: int) -> list[str]:
-        return [ACTIONS] if kind == "night" else super().steps(state, kind, number)
+        if kind != "night":
+            return super().steps(state, kind, number)
+        if any(guerisseuse.may_save(state, p) for p in state.living()):
+            return [ACTIONS, GUERISSEUSE]
+        return [ACTIONS]
 
     def actors(self, state: GameState, step: str) -> list[str]:
+        if step == GUERISSEUSE:
+            return guerisseuse.healers(state)
         if step != ACTIONS:
             return super().actors(state, step)
         return [p.name for p in state.living() if self._night_kinds(state, p)]
@@ -76,13 +90,15 @@ class Maisons(Classic):
             for slug in player.powers
             if (spec := CATALOGUE.get(slug)) is not None
             for action in spec.actions
-            if acting.may(state, player, spec, action)
+            if acting.may(state, player, spec, action) and slug != GUERISSEUSE
         ]
         if player.nature == loup_garou.NATURE and loup_garou.order_of_tonight(state) is None:
             kinds.append(Kind.TUER)
         return kinds
 
     def orders(self, state: GameState, player: Player, step: str) -> list[Kind]:
+        if step == GUERISSEUSE:
+            return [Kind.GUERIR]
         if step == ACTIONS:
             return sorted(set(self._night_kinds(state, player)))
         day = [
@@ -95,6 +111,9 @@ class Maisons(Classic):
         return [Kind.VOTE, *day]
 
     def done(self, state: GameState, player: Player, step: str) -> bool:
+        if step == GUERISSEUSE:
+            passed = player.name in state.passed.get(step, set())
+            return passed or guerisseuse.saved_tonight(state, player.name)
         if step != ACTIONS:
             return super().done(state, player, step)
         if player.name in state.passed.get(step, set()) or plans(state).get(player.name):
@@ -119,10 +138,14 @@ class Maisons(Classic):
             self._trancher(tx, player, order)
         elif order.kind is Kind.TUER and player.nature == loup_garou.NATURE:
             loup_garou.accept(tx, player, order)
+        elif order.kind is Kind.GUERIR and guerisseuse.ROLE.slug in player.powers:
+            if s.step is None or s.step.name != GUERISSEUSE or s.resolved:
+                raise acting.refused("guerisseuse-wait")
+            guerisseuse.accept(tx, player, order)
         elif s.resolved or (s.step is not None and s.step.name not in (ACTIONS, VOTE)):
             raise Refused(Cause.NOT_NOW)
-        else:
-            acting.accept(tx, player, order)
+        elif acting.accept(tx, player, order) == tavernier.ROLE.slug:
+            tavernier.close(tx, player.name)  # 001, Tavernier: « la nuit suivante »
 
     def _trancher(self, tx: Tx, player: Player, order: Order) -> None:
         s = tx.state
@@ -166,8 +189,15 @@ class Maisons(Classic):
 
     def close_step(self, tx: Tx, step: str) -> None:
         if step == ACTIONS:
-            for victim, cause, by in night.resolve(tx).attacked:
-                tx.emit(Attacked(victim, cause, by))
+            run = night.resolve_before(tx)
+            planned = any(p.name == GUERISSEUSE for p in tx.state.plan)
+            if planned and self.actors(tx.state, GUERISSEUSE):
+                night.keep(run)  # her step opens next; the rest resolves at its close
+                guerisseuse.tell_victims(tx)
+            else:
+                night.resolve_after(run)
+        elif step == GUERISSEUSE:
+            night.resolve_after(night.kept(tx))
 
     def resolve_phase(self, tx: Tx) -> None:
         s = tx.state

@@ -16,15 +16,33 @@ Rulings where 001 is silent:
 - the attacked die at dawn, after every action: an attacked player's actions later in the
   order still happen;
 - the roles 001's list omits act where `PLACED` puts them, with the reason.
+
+« L'unique exception à cette règle est la Guérisseuse, qui doit d'abord recevoir la liste des
+victimes de la nuit du MJ »: the order is resolved in two parts. `resolve_before` runs it up to
+(not including) the Guérisseuse and records the attacks (`Attacked`); when a Guérisseuse may
+still save someone, the run is kept (`NightKept`) for the night's second step, and
+`resolve_after` runs the rest of the order (the Guérisseuse first), then the reports of
+`AFTER_ACTIONS`, on the run rebuilt from the state (`kept`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from lgmail.rules import events as ev
 from lgmail.rules.classic import deaths
-from lgmail.rules.maisons.events import ActionFailed, UseSpent, attacks, plans
+from lgmail.rules.events import Event
+from lgmail.rules.hooks import folds
+from lgmail.rules.maisons.events import (
+    ActionFailed,
+    Attacked,
+    UseSpent,
+    attacks,
+    phase_key,
+    plans,
+)
 from lgmail.rules.maisons.role import AFTER_ACTIONS, CATALOGUE, PLAYER, RESOLVERS
 from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState
@@ -50,8 +68,13 @@ ACTIVATION: tuple[str, ...] = (
     "sympathique",
 )
 
+#: the pack (its slug in the order) and the cause of its attacks
+PACK, PACK_CAUSE = "loup-garou", "loups"
+
 #: the night roles 001's list omits: slug -> (the role it acts right after, the reason)
-PLACED: dict[str, tuple[str, str]] = {}
+PLACED: dict[str, tuple[str, str]] = {
+    "convaincant": ("pyromane", "destruction: after the night's kills, before the healer"),
+}
 
 
 def order_of_roles() -> list[str]:
@@ -109,6 +132,8 @@ class NightRun:
     #: every action tried tonight, in order, worked or not (the Paranoïaque is told those on
     #: him or his house; the Détective counts the indirect ones started from a house)
     tried: list[Tried] = field(default_factory=list)
+    #: the wolves whose kill was turned on someone else (the Putois): their own is dropped
+    diverted: set[str] = field(default_factory=set)
 
     @property
     def state(self) -> GameState:
@@ -140,6 +165,9 @@ class NightRun:
         if why is not None:
             return self.fail(plan, why)
         self.visits.append((plan.player, house))
+        if plan.role == PACK:
+            for divert in DIVERTS:
+                divert(self, plan, house)
         return True
 
     def reach(self, plan: Plan, target: str) -> bool:
@@ -164,8 +192,13 @@ class NightRun:
         )
 
     def attack(self, victim: str, cause: str, by: str) -> None:
+        """`victim` is attacked: he dies at dawn unless saved (recorded at once, `Attacked`,
+        so that the attacks outlive the night's first step)."""
+        if cause == PACK_CAUSE and by in self.diverted:
+            return  # the pack attacks someone else instead (the Putois)
         if self.state.players[victim].alive:
             self.attacked.append((victim, cause, by))
+            self.tx.emit(Attacked(victim, cause, by))
 
 
 def aimed_player(plan: Plan) -> str | None:
@@ -184,12 +217,110 @@ def powered(s: GameState, player: str, slug: str) -> bool:
     return p.alive and slug in p.powers
 
 
+#: what may turn the pack's attack on a house elsewhere (the Putois): called as the pack's
+#: direct action enters `house`; it attacks the one it picks and marks the wolf `diverted`
+DIVERTS: list[Callable[[NightRun, Plan, str], None]] = []
+
+#: the role whose step splits the night (« qui doit d'abord recevoir la liste des victimes »)
+GUERISSEUSE = "guerisseuse"
+#: `GameState.extra` key: the run kept between the night's two steps
+KEPT = "nuit-gardee"
+#: what cancels every action of tonight (the Tavernier): each returns the reason, or None
+CANCELS: list[Callable[[GameState], str | None]] = []
+
+
+@ev.event
+@dataclass(frozen=True)
+class NightKept(Event):
+    """The night's run as the actions before the Guérisseuse left it (where each player spends
+    the night, the houses held in and shielded, the visits, the actions tried): the rest of the
+    order resolves on it once the Guérisseuse has answered. For the MJ's log only."""
+
+    where: dict[str, str] = field(default_factory=dict)
+    held_in: list[str] = field(default_factory=list)
+    shielded: list[str] = field(default_factory=list)
+    visits: list[list[str]] = field(default_factory=list)
+    tried: list[dict[str, Any]] = field(default_factory=list)
+
+
+@folds(NightKept)
+def _kept(s: GameState, e: NightKept) -> None:
+    s.extra[KEPT] = {"at": phase_key(s), **e.payload()}
+
+
+def split() -> tuple[list[str], list[str]]:
+    """The activation order before the Guérisseuse, and from her on."""
+    order = order_of_roles()
+    i = order.index(GUERISSEUSE)
+    return order[:i], order[i:]
+
+
+def cancelled(s: GameState) -> str | None:
+    """Why tonight's actions are all cancelled (the Tavernier), or None."""
+    return next((why for check in CANCELS if (why := check(s)) is not None), None)
+
+
 def resolve(tx: Tx) -> NightRun:
-    """Resolve tonight's actions in 001's order; the run, for dawn."""
+    """Resolve tonight's actions in 001's order at once (no Guérisseuse to wait for); the run,
+    for dawn."""
+    run = resolve_before(tx)
+    resolve_after(run)
+    return run
+
+
+def resolve_before(tx: Tx) -> NightRun:
+    """Resolve the order up to the Guérisseuse (not her): tonight's run so far."""
     s = tx.state
     run = NightRun(tx, where={p.name: p.house or p.name for p in s.living()})
+    _resolve(run, split()[0])
+    return run
+
+
+def resolve_after(run: NightRun) -> None:
+    """Resolve the rest of the order (the Guérisseuse first), then the reports."""
+    _resolve(run, split()[1])
+    for report in AFTER_ACTIONS:
+        report(run)
+
+
+def keep(run: NightRun) -> None:
+    """Record the run for the night's second step."""
+    run.tx.emit(
+        NightKept(
+            dict(run.where),
+            sorted(run.held_in),
+            sorted(run.shielded),
+            [[p, h] for p, h in run.visits],
+            [{**asdict(t), "kind": t.kind.value} for t in run.tried],
+        )
+    )
+
+
+def kept(tx: Tx) -> NightRun:
+    """The run `keep` recorded tonight, its attacks those still standing (`Attacked`, less the
+    saved)."""
+    s = tx.state
+    held = s.extra.get(KEPT, {})
+    if held.get("at") != phase_key(s):
+        return NightRun(tx, where={p.name: p.house or p.name for p in s.living()})
+    return NightRun(
+        tx,
+        where=dict(held["where"]),
+        held_in=set(held["held_in"]),
+        shielded=set(held["shielded"]),
+        visits=[(str(p), str(h)) for p, h in held["visits"]],
+        attacked=attacks(s),
+        tried=[Tried(**{**t, "kind": Kind(t["kind"])}) for t in held["tried"]],
+    )
+
+
+def _resolve(run: NightRun, order: list[str]) -> None:
+    """Resolve the plans of the roles of `order`, in that order."""
+    tx = run.tx
+    s = tx.state
     given = plans(s)
-    for slug in order_of_roles():
+    why = cancelled(s)
+    for slug in order:
         resolver = RESOLVERS.get(slug)
         if resolver is None:
             continue
@@ -212,10 +343,23 @@ def resolve(tx: Tx) -> NightRun:
             if action is not None and action.uses is not None:
                 # « une fois par partie, et ce même si elle échoue »
                 tx.emit(UseSpent(plan.player, slug))
-            resolver(run, plan)
-    for report in AFTER_ACTIONS:
-        report(run)
-    return run
+            if why is not None:
+                _cancel(run, plan, why)
+            else:
+                resolver(run, plan)
+
+
+def _cancel(run: NightRun, plan: Plan, why: str) -> None:
+    """Tonight's actions are cancelled: each author is told his action failed (the pack's, its
+    order's author)."""
+    if plan.player:
+        run.fail(plan, why)
+        return
+    from lgmail.rules.maisons.roles import loup_garou  # the pack's order, read at resolution
+
+    held = loup_garou.order_of_tonight(run.state)
+    if held is not None:
+        run.fail(Plan(str(held["by"]), plan.role, Kind.TUER, []), why)
 
 
 def dawn(tx: Tx) -> None:
