@@ -40,7 +40,7 @@ def test_guerisseuse_is_told_the_victims_and_causes_in_her_step(tmp_path: Path) 
     assert deaths(g) == []
     told = next(m for m in g.mails("Bruno") if "victimes de la nuit" in m.subject)
     assert "Emma : les Loups Garous" in told.body and "Chloe : Assassin" in told.body
-    assert "sauver NOM" in told.body
+    assert "guérir NOM" in told.body
 
 
 def test_guerisseuse_saves_once_and_the_rest_of_the_order_follows(tmp_path: Path) -> None:
@@ -53,7 +53,7 @@ def test_guerisseuse_saves_once_and_the_rest_of_the_order_follows(tmp_path: Path
     for name in ("Bruno", "David", "Emma"):
         g.ok(name, "rien")
     assert not g.events("RolesSeen")  # the Voyante acts after the Guérisseuse
-    answer = g.ok("Bruno", "sauver Emma")
+    answer = g.ok("Bruno", "guérir Emma")
     assert "Vous sauverez Emma" in answer.text
     assert deaths(g) == []
     assert [e["target"] for e in g.events("RolesSeen")] == ["David"]
@@ -75,9 +75,9 @@ def test_guerisseuse_only_saves_the_attacked_in_her_step(tmp_path: Path) -> None
     """001, Guérisseuse: « elle peut alors décider de sauver cette personne »: only after the
     list, and only one of the attacked."""
     g = game(tmp_path, DEAL)
-    g.refused("Bruno", "sauver Emma", "not_allowed")
+    g.refused("Bruno", "guérir Emma", "not_allowed")
     first_step(g)
-    g.refused("Bruno", "sauver Chloe", "not_allowed")
+    g.refused("Bruno", "guérir Chloe", "not_allowed")
     g.refused("Bruno", "sonder Chloe", "not_now")
     g.ok("Bruno", "rien")
     assert deaths(g) == ["Emma"]
@@ -104,7 +104,7 @@ def test_guerisseuse_save_is_a_direct_action_the_salvateur_stops(tmp_path: Path)
     g = game(tmp_path, deal)
     g.ok("David", "entraver la maison de Bruno")
     first_step(g)
-    g.ok("Bruno", "sauver Emma")
+    g.ok("Bruno", "guérir Emma")
     assert deaths(g) == ["Emma"]
     assert any("Action échouée" in m.subject for m in g.mails("Bruno"))
     assert g.games.load(g.name).players["Bruno"].counters == {"guerisseuse": 1}
@@ -116,7 +116,7 @@ def test_saved_victim_is_not_dying_for_the_reports(tmp_path: Path) -> None:
     the Guérisseuse's visit too."""
     g = game(tmp_path, DEAL)
     first_step(g)
-    g.ok("Bruno", "sauver Emma")
+    g.ok("Bruno", "guérir Emma")
     assert deaths(g) == []
     report = [e for e in g.events("ActionsOnYou") if e["player"] == "Emma"]
     assert report and {a["by"] for a in report[0]["actions"]} == {"Alice", "Bruno"}

@@ -21,7 +21,6 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -38,7 +37,8 @@ from lgmail.service.server import CONNECTIONS
 from lgmail.store import EventStore
 from lgmail.store.schema import outbox
 from tests.inbound.conftest import free_port
-from tests.postfix.instance import Postfix, available
+from tests.postfix.conftest import until
+from tests.postfix.instance import Postfix
 from tests.sender.conftest import Recorder
 
 GAMES = int(os.environ.get("LGMAIL_FARM_GAMES", "100"))
@@ -58,24 +58,6 @@ def _game(number: int) -> str:
 
 def _email(game: str, player: str) -> str:
     return f"{player.lower()}.{game}@example.org"
-
-
-def _until(found: Callable[[], object], timeout: float = 120.0) -> object:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = found()
-        if value:
-            return value
-        time.sleep(0.2)
-    return None
-
-
-@pytest.fixture
-def postfix_ok() -> None:
-    if not available():
-        if os.environ.get("LGMAIL_TEST_POSTFIX") == "none":
-            pytest.skip("LGMAIL_TEST_POSTFIX=none: no Postfix on this machine")
-        pytest.fail("Postfix is missing (Debian's package postfix; .ci/postfix.sh installs it)")
 
 
 def _configure(folder: Path, db: str, relay: int) -> None:
@@ -109,7 +91,7 @@ class Worker:
             stdout=subprocess.DEVNULL,
             stderr=(self.folder / "stderr.log").open("wb"),
         )
-        listening = _until(lambda: _accepts(self.port), 30)
+        listening = until(lambda: _accepts(self.port), 30)
         assert listening, f"{self.folder.name} does not listen on {self.port}"
 
     def kill(self) -> None:
@@ -286,7 +268,7 @@ def test_three_workers_behind_postfix_one_killed(
 
 def _play(farm: Farm, admin: Games, workers: list[Worker]) -> None:
     players = GAMES * len(ROLES)
-    assert _until(lambda: len(farm.reply_addresses()) == players), "the role mails came"
+    assert until(lambda: len(farm.reply_addresses()) == players, 120), "the role mails came"
     reply = farm.reply_addresses()
     games = [_game(n) for n in range(GAMES)]
 
@@ -296,7 +278,7 @@ def _play(farm: Farm, admin: Games, workers: list[Worker]) -> None:
     def in_day() -> bool:
         return all(admin.load(g).phase == "day" for g in games)
 
-    assert _until(in_day, 180), "every night closed"
+    assert until(in_day, 180), "every night closed"
 
     # the day: three votes per game; the worker taking LMTP deliveries is killed midway
     votes = [(g, p, reply[_email(g, p)], t) for p, t in DAY_VOTES.items() for g in games]
@@ -308,9 +290,9 @@ def _play(farm: Farm, admin: Games, workers: list[Worker]) -> None:
     def ended() -> bool:
         return all(admin.load(g).ended for g in games)
 
-    assert _until(ended, 240), "every game ended"
+    assert until(ended, 240), "every game ended"
     store = admin.store
-    assert _until(lambda: not store.pending_mail(1) and not store.inbox_pending(1), 120), (
+    assert until(lambda: not store.pending_mail(1) and not store.inbox_pending(1), 120), (
         "inbox and outbox drained"
     )
     orders = set(farm.sent_at)
@@ -319,7 +301,7 @@ def _play(farm: Farm, admin: Games, workers: list[Worker]) -> None:
         farm.collect()
         return orders <= set(farm.answered_at)
 
-    assert _until(answered, 120), f"unanswered: {sorted(orders - set(farm.answered_at))[:5]}"
+    assert until(answered, 120), f"unanswered: {sorted(orders - set(farm.answered_at))[:5]}"
 
     # every step closed once, every order applied once
     for game in games:

@@ -5,12 +5,11 @@ and no bounce is sent (no backscatter); a bounce comes back and is recorded."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import smtplib
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.utils import make_msgid
@@ -21,7 +20,8 @@ from aiosmtpd.controller import Controller
 
 from lgmail.service.server import Endpoints, Server
 from tests.inbound.conftest import free_port
-from tests.postfix.instance import Postfix, available
+from tests.postfix.conftest import until
+from tests.postfix.instance import Postfix
 from tests.scenario import Scenario
 from tests.sender.conftest import Recorder
 
@@ -50,30 +50,12 @@ def postfix_main(lmtp: int, sink: int) -> dict[str, str]:
 
 
 @pytest.fixture
-def postfix_ok() -> None:
-    if not available():
-        if os.environ.get("LGMAIL_TEST_POSTFIX") == "none":
-            pytest.skip("LGMAIL_TEST_POSTFIX=none: no Postfix on this machine")
-        pytest.fail("Postfix is missing (Debian's package postfix; .ci/postfix.sh installs it)")
-
-
-@pytest.fixture
 def sink() -> Iterator[tuple[Recorder, int]]:
     recorder, port = Recorder(), free_port()
     controller = Controller(recorder, hostname="127.0.0.1", port=port)
     controller.start()
     yield recorder, port
     controller.stop()
-
-
-def _until(found: Callable[[], object], timeout: float = 40.0) -> object:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = found()
-        if value:
-            return value
-        time.sleep(0.1)
-    return None
 
 
 def test_lgmail_behind_postfix(
@@ -116,7 +98,7 @@ def _read(raw: bytes) -> EmailMessage:
 
 def _check(game: Scenario, postfix: Postfix, recorder: Recorder, smtp: int) -> None:
     # the role mails left through Postfix, to the players' domain
-    role = _until(
+    role = until(
         lambda: next((r for r in recorder.received if r.rcpt_tos == ["bruno@example.org"]), None)
     )
     assert role is not None, "Bruno's role mail came through Postfix"
@@ -134,8 +116,8 @@ def _check(game: Scenario, postfix: Postfix, recorder: Recorder, smtp: int) -> N
     before = len(recorder.received)
     with smtplib.SMTP("127.0.0.1", smtp, timeout=60) as client:
         client.sendmail("bruno@example.org", [reply_to], order.as_bytes())
-        assert _until(lambda: game.events("OrderAccepted")), "the order reached lgmail"
-        answer = _until(
+        assert until(lambda: game.events("OrderAccepted")), "the order reached lgmail"
+        answer = until(
             lambda: [
                 r
                 for r in recorder.received[before:]
@@ -157,7 +139,7 @@ def _check(game: Scenario, postfix: Postfix, recorder: Recorder, smtp: int) -> N
         dsn = dsn.replace(b"bruno.oldaddress@free.fr", b"bruno@example.org")
         dsn = dsn.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
         client.sendmail("", [verp], dsn)
-    assert _until(lambda: game.events("MailBounced")), "the bounce was recorded"
+    assert until(lambda: game.events("MailBounced")), "the bounce was recorded"
     # no backscatter: nothing went to the stranger
     time.sleep(2)
     assert not [r for r in recorder.received if "stranger@example.org" in r.rcpt_tos]

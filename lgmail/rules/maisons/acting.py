@@ -14,7 +14,9 @@ gives the order, whether it may be given now, and the one-mail night.
 
 from __future__ import annotations
 
-from lgmail.rules.maisons.events import ActionPlanned, PlansReplaced, plans
+from collections.abc import Callable
+
+from lgmail.rules.maisons.events import LAST, ActionPlanned, PlansReplaced, plans
 from lgmail.rules.maisons.role import CATALOGUE, CHECKS, Action, MaisonRole
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
@@ -104,3 +106,16 @@ def _new_mail(tx: Tx, player: Player) -> None:
     mine = plans(tx.state).get(player.name, [])
     if mine and tx.mail and any(p["mail"] != tx.mail for p in mine):
         tx.emit(PlansReplaced(player.name))
+
+
+def not_twice_running(slug: str) -> Callable[[GameState, Player, Order], None]:
+    """The check of a role that may not choose the same house two nights running (001: the
+    Salvateur, the Salbatar: « ne peut pas choisir la même maison deux nuits de suite »)."""
+
+    def check(s: GameState, player: Player, order: Order) -> None:
+        house = s.players[order.target].house or order.target
+        last = s.extra.get(LAST, {}).get(f"{player.name}:{slug}")
+        if last == [s.number - 1, house]:
+            raise refused("same-house")
+
+    return check

@@ -7,20 +7,20 @@ recevoir la liste des victimes de la nuit du MJ. »
 The night has a second step, « guerisseuse » (`game`), planned when a living Guérisseuse has her
 save left. When the first step closes, the order is resolved up to her (`night.resolve_before`);
 if someone was attacked, each such Guérisseuse is told the victims and their causes
-(`VictimsShown`) and the step opens; she answers « sauver NOM ». At its close her save resolves,
+(`VictimsShown`) and the step opens; she answers « guérir NOM ». At its close her save resolves,
 then the rest of the order (Voyante, Joueur de tarot, ...), the reports, and dawn.
 
 Rulings:
 - nobody attacked: the step does not open (she is told nothing; the rest of the order resolves
   at once);
-- « sauver NOM » is given only in her step, on one of the attacked; she may save herself;
+- « guérir NOM » is given only in her step, on one of the attacked; she may save herself;
 - it is a direct action into the house where the victim spends the night: like any other, it
   fails when she is held in her house (Salbatar) or the house is shielded (Salvateur), spent
   all the same (« Action unique »); it counts as her one direct action of the night (a
   Guérisseuse who already went out tonight may not save);
 - a save lifts every attack on the victim: he is off dawn's deaths, and off what the reports
   (Jardinier, Paranoïaque, Détective) treat as dying; nobody is told of the save but by dawn;
-- her other actions of the night stay as given (her « sauver » is no new night mail).
+- her other actions of the night stay as given (her « guérir » is no new night mail).
 """
 
 from __future__ import annotations
@@ -42,9 +42,10 @@ from lgmail.rules.tx import Tx
 
 SAUVER = Verb(
     Kind.GUERIR,
-    ("sauver", "sauve", "guerir", "gueris", "soigner", "soigne", "save", "heal"),
+    # not « sauver »: the Sorcière's word everywhere else (a line read out of any game)
+    ("guerir", "gueris", "soigner", "soigne", "heal", "cure"),
     1,
-    {"fr": "sauver NOM", "en": "sauver NAME (save)"},
+    {"fr": "guérir NOM", "en": "guerir NAME (heal)"},
 )
 
 ROLE = role(
@@ -55,9 +56,9 @@ ROLE = role(
         help={
             "fr": "Tant que vous n'avez pas sauvé : chaque nuit où quelqu'un est attaqué, la "
             "liste des victimes et des causes vous est envoyée ; une fois par partie, répondez "
-            "« sauver NOM » (directe).",
+            "« guérir NOM » (directe).",
             "en": "Until you have saved someone: each night someone is attacked, you are sent "
-            'the victims and their causes; once a game, answer "sauver NAME" (save; direct).',
+            'the victims and their causes; once a game, answer "guerir NAME" (heal; direct).',
         },
         actions=(Action(SAUVER, direct=True, uses=1, aims=PLAYER),),
     )
@@ -128,7 +129,7 @@ def saved_tonight(s: GameState, player: str) -> bool:
 
 
 def accept(tx: Tx, player: Player, order: Order) -> None:
-    """« sauver NOM » in her step: one of the attacked, her one direct action of the night."""
+    """« guérir NOM » in her step: one of the attacked, her one direct action of the night."""
     s = tx.state
     if player.name not in healers(s) or saved_tonight(s, player.name):
         raise Refused(Cause.NOT_NOW, when="night")

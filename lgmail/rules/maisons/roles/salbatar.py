@@ -7,14 +7,12 @@ fail (the author is told it failed)."""
 
 from __future__ import annotations
 
-from lgmail.rules.maisons.acting import refused
+from lgmail.rules.maisons.acting import not_twice_running
 from lgmail.rules.maisons.events import HouseAimed
 from lgmail.rules.maisons.night import NightRun, Plan
 from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, checks, resolves, role
-from lgmail.rules.maisons.roles.salvateur import twice
-from lgmail.rules.orders import Kind, Order
+from lgmail.rules.orders import Kind
 from lgmail.rules.roles.base import Verb
-from lgmail.rules.state import GameState, Player
 
 ENTRAVER = Verb(
     Kind.ENTRAVER,
@@ -39,10 +37,7 @@ ROLE = role(
 )
 
 
-@checks(ROLE.slug)
-def _not_twice(s: GameState, player: Player, order: Order) -> None:
-    if twice(s, player.name, ROLE.slug, s.players[order.target].house or order.target):
-        raise refused("same-house")
+checks(ROLE.slug)(not_twice_running(ROLE.slug))
 
 
 @resolves(ROLE.slug)

@@ -6,13 +6,11 @@ Ruling: his own house is allowed (001 does not forbid it)."""
 
 from __future__ import annotations
 
-from lgmail.rules.maisons.acting import refused
-from lgmail.rules.maisons.events import LAST, HouseAimed
+from lgmail.rules.maisons.acting import not_twice_running
+from lgmail.rules.maisons.events import HouseAimed
 from lgmail.rules.maisons.night import NightRun, Plan
 from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, checks, resolves, role
-from lgmail.rules.orders import Order
 from lgmail.rules.roles.salvateur import PROTEGER
-from lgmail.rules.state import GameState, Player
 
 ROLE = role(
     MaisonRole(
@@ -30,16 +28,7 @@ ROLE = role(
 )
 
 
-def twice(s: GameState, player: str, slug: str, house: str) -> bool:
-    """Whether `player`'s role `slug` aimed at `house` the night before this one."""
-    last = s.extra.get(LAST, {}).get(f"{player}:{slug}")
-    return bool(last) and last == [s.number - 1, house]
-
-
-@checks(ROLE.slug)
-def _not_twice(s: GameState, player: Player, order: Order) -> None:
-    if twice(s, player.name, ROLE.slug, s.players[order.target].house or order.target):
-        raise refused("same-house")
+checks(ROLE.slug)(not_twice_running(ROLE.slug))
 
 
 @resolves(ROLE.slug)
