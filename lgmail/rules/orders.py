@@ -84,6 +84,15 @@ class Kind(StrEnum):
     ENQUETER = "enqueter"
     GUERIR = "guerir"
     ANNULER = "annuler"
+    MAUDIRE = "maudire"
+    HORCRUXES = "horcruxes"
+    HORCRUXE = "horcruxe"
+    IMPORTANTS = "importants"
+    BENIR = "benir"
+    RENONCER = "renoncer"
+    SYMPATHISER = "sympathiser"
+    BOOSTER = "booster"
+    DOMINER = "dominer"
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from lgmail.rules.evolve import apply
 from lgmail.rules.maisons.acting import is_direct
 from lgmail.rules.maisons.events import plans
 from lgmail.rules.maisons.role import CATALOGUE, HOUSE, NOBODY
+from lgmail.rules.maisons.roles import dominateur, saint, sympathique, voldemort
 from lgmail.rules.state import GameState
 from lgmail.service.codec import decode_all
 from tests.scenario import Scenario
@@ -34,12 +35,14 @@ def _mail(rng: random.Random, s: GameState, name: str) -> str:
     for slug in me.powers:
         spec = CATALOGUE.get(slug)
         for action in spec.actions if spec else ():
-            if action.when != "nuit" or rng.random() < 0.5 or (action.direct and direct):
+            if action.when == "jour" or rng.random() < 0.5 or (action.direct and direct):
                 continue
             direct = direct or action.direct
             word = action.verb.words[0]
             target = rng.choice(living)
-            if action.aims == NOBODY:
+            if slug == dominateur.ROLE.slug:
+                lines.append(f"{word} {rng.choice(['salvateur', 'voyante', 'salbatar'])}")
+            elif action.aims == NOBODY:
                 lines.append(word)
             elif action.aims == HOUSE:
                 lines.append(f"{slug} : {word} la maison de {target}")
@@ -64,9 +67,24 @@ def _play(g: Scenario, rng: random.Random) -> None:
             g.later(hours=24)
         else:
             living = s.living_names()
+            _answer(g, rng, s)
             for name in living:
                 g.act(name, f"vote {rng.choice(living)}")
             g.later(hours=48)
+
+
+def _answer(g: Scenario, rng: random.Random, s: GameState) -> None:
+    """What the dawn asked of some players: a horcrux found (Voldemort), a blessing (Saint
+    Insert Name Here), a boost to place (Sympathique)."""
+    for name, found in dict(s.extra.get(voldemort.FOUND, {})).items():
+        if found["night"] == s.number and s.players[name].alive:
+            g.act(name, f"{rng.choice(['détruire', 'emporter', 'laisser'])} l'horcruxe")
+    for name, night in dict(s.extra.get(saint.BLESSED, {})).items():
+        if night == s.number and s.players[name].alive and rng.random() < 0.5:
+            g.act(name, f"renoncer à {rng.choice(s.players[name].powers)}")
+    for name, slug in dict(s.extra.get(sympathique.BOOSTS, {})).items():
+        if slug == "" and s.players[name].alive:
+            g.act(name, f"booster {rng.choice(s.players[name].powers)}")
 
 
 @settings(

@@ -17,7 +17,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from lgmail.rules.maisons.events import LAST, ActionPlanned, PlansReplaced, plans
-from lgmail.rules.maisons.role import CATALOGUE, CHECKS, Action, MaisonRole
+from lgmail.rules.maisons.role import (
+    ACCEPTED,
+    CATALOGUE,
+    CHECKS,
+    TWICE,
+    Action,
+    MaisonRole,
+    usable,
+)
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import GameState, Player
@@ -30,16 +38,18 @@ def refused(rule: str, **detail: str) -> Refused:
 
 
 def uses_left(player: Player, spec: MaisonRole, action: Action) -> int | None:
-    """Copies left of a unique action (None: daily)."""
+    """Copies left of a unique action (None: daily); `slug+` counts the copies given since
+    (the Sympathique: « il peut utiliser ce pouvoir une fois suivante »)."""
     if action.uses is None:
         return None
-    return action.uses - player.counters.get(spec.slug, 0)
+    given = player.counters.get(f"{spec.slug}+", 0)
+    return action.uses + given - player.counters.get(spec.slug, 0)
 
 
-def givers(player: Player, order: Order) -> list[tuple[MaisonRole, Action]]:
-    """The roles of `player` whose action is written `order`."""
+def givers(s: GameState, player: Player, order: Order) -> list[tuple[MaisonRole, Action]]:
+    """The roles `player` may use now whose action is written `order`."""
     out = []
-    for slug in player.powers:
+    for slug in usable(s, player):
         spec = CATALOGUE.get(slug)
         action = spec.action(order.kind) if spec else None
         if spec and action:
@@ -54,13 +64,13 @@ def when_now(s: GameState) -> str:
 def may(s: GameState, player: Player, spec: MaisonRole, action: Action) -> bool:
     """Whether `player` may give `spec`'s `action` now (the phase, copies left)."""
     left = uses_left(player, spec, action)
-    return action.when == when_now(s) and (left is None or left > 0)
+    return action.when in ("", when_now(s)) and (left is None or left > 0)
 
 
 def accept(tx: Tx, player: Player, order: Order) -> str:
     """Record `order` as one of `player`'s actions of this phase; the role that gives it."""
     s = tx.state
-    found = givers(player, order)
+    found = givers(s, player, order)
     if order.role:
         # « il doit préciser quelle est l'action lui autorisant »: the role he named
         found = [(spec, action) for spec, action in found if spec.slug == order.role]
@@ -84,11 +94,27 @@ def accept(tx: Tx, player: Player, order: Order) -> str:
         check(s, player, order)
     _new_mail(tx, player)
     mine = plans(s).get(player.name, [])
-    if any(p["kind"] == order.kind.value and p["role"] == spec.slug for p in mine):
+    same = [p for p in mine if p["kind"] == order.kind.value and p["role"] == spec.slug]
+    twice = any(rule(s, player, spec.slug) for rule in TWICE) and len(same) == 1
+    if same and not twice:
         raise refused("twice", role=spec.slug)
-    if action.direct and any(is_direct(str(p["role"]), str(p["kind"])) for p in mine):
+    directs = [p for p in mine if is_direct(str(p["role"]), str(p["kind"]))]
+    # « appliquer deux fois cette action (même s'il s'agit d'une action directe) »
+    if action.direct and directs and not (twice and directs == same):
         raise refused("one-direct")
-    tx.emit(ActionPlanned(player.name, spec.slug, order.kind.value, list(order.targets), tx.mail))
+    tx.emit(
+        ActionPlanned(
+            player.name,
+            spec.slug,
+            order.kind.value,
+            list(order.targets),
+            tx.mail,
+            list(order.args),
+        )
+    )
+    then = ACCEPTED.get(spec.slug)
+    if then is not None:
+        then(tx, player, order)
     return spec.slug
 
 

@@ -22,6 +22,7 @@ from lgmail.rules import events as ev
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import folds
 from lgmail.rules.maisons.events import plans
+from lgmail.rules.maisons.role import holds
 from lgmail.rules.maisons.roles import baron, chatelain, entete, espion, fanatique
 from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState
@@ -91,11 +92,13 @@ def weights(s: GameState) -> dict[str, int]:
     who said « soustraire » (« enlève deux voix [...] plutôt que d'en rajouter une »)."""
     out: dict[str, int] = {}
     for player, given in plans(s).items():
-        kinds = {(p["role"], p["kind"]) for p in given}
-        if ("institutrice", Kind.SOUSTRAIRE.value) in kinds:
-            out[player] = -2
-        elif ("meneur", Kind.MENER.value) in kinds:
-            out[player] = 2
+        voter = s.players[player]
+        kinds = [(p["role"], p["kind"]) for p in given if holds(s, voter, str(p["role"]))]
+        # a role boosted by the Sympathique applies its action twice (`sympathique`)
+        if minus := kinds.count(("institutrice", Kind.SOUSTRAIRE.value)):
+            out[player] = -2 * minus
+        elif double := kinds.count(("meneur", Kind.MENER.value)):
+            out[player] = 2**double
     return out
 
 
@@ -114,7 +117,7 @@ def count(s: GameState, votes: dict[str, str | None]) -> tuple[dict[str, float],
 
 def _spy(tx: Tx, votes: dict[str, str | None], tally: dict[str, float]) -> None:
     for spy in tx.state.living():
-        if espion.ROLE.slug in spy.powers:
+        if holds(tx.state, spy, espion.ROLE.slug):
             tx.emit(espion.BallotSpied(spy.name, dict(votes), dict(tally)))
 
 

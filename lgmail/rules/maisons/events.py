@@ -20,7 +20,8 @@ def phase_key(s: GameState) -> str:
 
 
 def plans(s: GameState) -> dict[str, list[dict[str, Any]]]:
-    """This phase's plans by player: [{"role", "kind", "targets", "mail"}], in the order given."""
+    """This phase's plans by player: [{"role", "kind", "targets", "mail", "args"}], in the
+    order given."""
     held = s.extra.get(PLANS, {})
     return dict(held.get("by", {})) if held.get("at") == phase_key(s) else {}
 
@@ -36,6 +37,8 @@ class ActionPlanned(Event):
     kind: str
     targets: list[str] = field(default_factory=list)
     mail: str = ""
+    #: what else the order named (the role the Dominateur takes)
+    args: list[str] = field(default_factory=list)
 
 
 @event
@@ -87,7 +90,13 @@ def _planned(s: GameState, e: ActionPlanned) -> None:
     if held.get("at") != phase_key(s):
         held = {"at": phase_key(s), "by": {}}
     held["by"].setdefault(e.player, []).append(
-        {"role": e.role, "kind": e.kind, "targets": list(e.targets), "mail": e.mail}
+        {
+            "role": e.role,
+            "kind": e.kind,
+            "targets": list(e.targets),
+            "mail": e.mail,
+            "args": list(e.args),
+        }
     )
     s.extra[PLANS] = held
     s.players[e.player].acted.add(phase_key(s))
@@ -119,6 +128,30 @@ def _aimed(s: GameState, e: HouseAimed) -> None:
 @tells(ActionFailed)
 def _tell_failed(s: GameState, e: ActionFailed, later: Sequence[Event]) -> list[Notice]:
     return [Notice(e.player, "maisons:failed", {"role": e.role, "kind": e.kind})]
+
+
+#: `GameState.extra` key: player -> the roles he renounced for the rest of the game (the Saint
+#: Insert Name Here's blessing)
+RENOUNCED = "renonces"
+
+
+def renounced(s: GameState, player: str) -> list[str]:
+    return list(s.extra.get(RENOUNCED, {}).get(player, []))
+
+
+#: `GameState.extra` key: the step « choix » is over (set once, at its close)
+CHOSEN = "choix-faits"
+
+
+@event
+@dataclass(frozen=True)
+class ChoicesClosed(Event):
+    """The step of the choices « au début de la partie » closed: no one chooses any more."""
+
+
+@folds(ChoicesClosed)
+def _choices_closed(s: GameState, e: ChoicesClosed) -> None:
+    s.extra[CHOSEN] = True
 
 
 #: `GameState.extra` key: tonight's attacks, [victim, cause, by] (dawn's deaths)

@@ -6,6 +6,12 @@ Phases: day 0 elects the mayor (001: « pendant cette journée, les votes serven
 maire »), then night 1, day 1, ... A night has one step, « actions », which closes early once
 every player who can act has sent his mail (or said « rien »). No post on the square at night.
 
+The first phase (day 0, or night 1 when there is no election) opens with a step « choix » when
+a role chooses « au début de la partie » (Voldemort's horcruxes, the Occultiste's curse, the
+Lâche's piles: `role.CHOICES`): its deadline is half-way through the phase (or `step_minutes`);
+who has not chosen by then gets the role's recorded draw (or, for a choice that is his to make
+or not, none). Votes and night actions are taken during it as in the step that follows.
+
 A second night step, « guerisseuse », is planned when a living Guérisseuse has her save left
 (001: « L'unique exception à cette règle est la Guérisseuse, qui doit d'abord recevoir la liste
 des victimes de la nuit du MJ »): « actions » closing resolves the order up to her; if someone
@@ -20,12 +26,21 @@ from collections.abc import Mapping
 
 from lgmail.rules import events as ev
 from lgmail.rules.classic import VOTE, Classic
-from lgmail.rules.classic import deaths as classic_deaths
 from lgmail.rules.hooks import ROLE_MAIL
-from lgmail.rules.maisons import acting, ballot, deal, night
-from lgmail.rules.maisons.events import plans
-from lgmail.rules.maisons.role import CATALOGUE, RISING
-from lgmail.rules.maisons.roles import baron, entete, guerisseuse, loup_garou, tavernier
+from lgmail.rules.maisons import acting, ballot, deal, deaths, night
+from lgmail.rules.maisons.events import ChoicesClosed, plans
+from lgmail.rules.maisons.role import (
+    CATALOGUE,
+    CHOICES,
+    HANDLERS,
+    RISING,
+    SETTLING,
+    VERBS,
+    holds,
+    pending,
+    usable,
+)
+from lgmail.rules.maisons.roles import baron, entete, guerisseuse, loup_garou
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles import ROLES
@@ -35,6 +50,8 @@ from lgmail.rules.state import GameState, Player, Reaction
 from lgmail.rules.tx import Tx
 
 ACTIONS = "actions"
+#: the first phase's step for the choices made « au début de la partie »
+CHOIX = "choix"
 GUERISSEUSE = night.GUERISSEUSE
 NATURES = ("villageois", loup_garou.NATURE)
 
@@ -44,6 +61,8 @@ def _verbs() -> tuple[Verb, ...]:
     for spec in CATALOGUE.values():
         for action in spec.actions:
             seen.setdefault(action.kind, action.verb)
+    for extra in VERBS:
+        seen.setdefault(extra.kind, extra)
     return tuple(seen.values())
 
 
@@ -71,13 +90,16 @@ class Maisons(Classic):
     # --- steps and actors ------------------------------------------------------------------
 
     def steps(self, state: GameState, kind: str, number: int) -> list[str]:
+        first = [CHOIX] if self.actors(state, CHOIX) else []
         if kind != "night":
-            return super().steps(state, kind, number)
+            return first + super().steps(state, kind, number)
         if any(guerisseuse.may_save(state, p) for p in state.living()):
-            return [ACTIONS, GUERISSEUSE]
-        return [ACTIONS]
+            return [*first, ACTIONS, GUERISSEUSE]
+        return [*first, ACTIONS]
 
     def actors(self, state: GameState, step: str) -> list[str]:
+        if step == CHOIX:
+            return [p.name for p in state.living() if pending(state, p)]
         if step == GUERISSEUSE:
             return guerisseuse.healers(state)
         if step != ACTIONS:
@@ -87,7 +109,7 @@ class Maisons(Classic):
     def _night_kinds(self, state: GameState, player: Player) -> list[Kind]:
         kinds = [
             action.kind
-            for slug in player.powers
+            for slug in usable(state, player)
             if (spec := CATALOGUE.get(slug)) is not None
             for action in spec.actions
             if acting.may(state, player, spec, action) and slug != GUERISSEUSE
@@ -97,20 +119,24 @@ class Maisons(Classic):
         return kinds
 
     def orders(self, state: GameState, player: Player, step: str) -> list[Kind]:
+        if step == CHOIX:
+            return [c.kind for c in pending(state, player)]
         if step == GUERISSEUSE:
             return [Kind.GUERIR]
         if step == ACTIONS:
             return sorted(set(self._night_kinds(state, player)))
         day = [
             action.kind
-            for slug in player.powers
+            for slug in usable(state, player)
             if (spec := CATALOGUE.get(slug)) is not None
             for action in spec.actions
-            if action.when == "jour" and acting.may(state, player, spec, action)
+            if action.when != "nuit" and acting.may(state, player, spec, action)
         ]
         return [Kind.VOTE, *day]
 
     def done(self, state: GameState, player: Player, step: str) -> bool:
+        if step == CHOIX:
+            return player.name in state.passed.get(step, set()) or not pending(state, player)
         if step == GUERISSEUSE:
             passed = player.name in state.passed.get(step, set())
             return passed or guerisseuse.saved_tonight(state, player.name)
@@ -138,14 +164,29 @@ class Maisons(Classic):
             self._trancher(tx, player, order)
         elif order.kind is Kind.TUER and player.nature == loup_garou.NATURE:
             loup_garou.accept(tx, player, order)
-        elif order.kind is Kind.GUERIR and guerisseuse.ROLE.slug in player.powers:
+        elif order.kind is Kind.GUERIR and holds(s, player, guerisseuse.ROLE.slug):
             if s.step is None or s.step.name != GUERISSEUSE or s.resolved:
                 raise acting.refused("guerisseuse-wait")
             guerisseuse.accept(tx, player, order)
-        elif s.resolved or (s.step is not None and s.step.name not in (ACTIONS, VOTE)):
+        elif order.kind in CHOICES:
+            self._choose(tx, player, order)
+        elif order.kind in HANDLERS:
+            HANDLERS[order.kind](tx, player, order)
+        elif s.resolved or (s.step is not None and s.step.name not in (CHOIX, ACTIONS, VOTE)):
             raise Refused(Cause.NOT_NOW)
-        elif acting.accept(tx, player, order) == tavernier.ROLE.slug:
-            tavernier.close(tx, player.name)  # 001, Tavernier: « la nuit suivante »
+        else:
+            acting.accept(tx, player, order)
+
+    def _choose(self, tx: Tx, player: Player, order: Order) -> None:
+        """A choice « au début de la partie », taken while the step « choix » is open (a later
+        one replaces it)."""
+        choice = CHOICES[order.kind]
+        s = tx.state
+        if not holds(s, player, choice.slug):
+            raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+        if s.step is None or s.step.name != CHOIX:
+            raise acting.refused("first-step")
+        choice.take(tx, player, order)
 
     def _trancher(self, tx: Tx, player: Player, order: Order) -> None:
         s = tx.state
@@ -188,7 +229,13 @@ class Maisons(Classic):
             rising(tx)
 
     def close_step(self, tx: Tx, step: str) -> None:
-        if step == ACTIONS:
+        if step == CHOIX:
+            for player in tx.state.living():
+                for choice in pending(tx.state, player):
+                    if choice.draw is not None:
+                        choice.draw(tx, player)  # « au début de la partie »: drawn for him
+            tx.emit(ChoicesClosed())
+        elif step == ACTIONS:
             run = night.resolve_before(tx)
             planned = any(p.name == GUERISSEUSE for p in tx.state.plan)
             if planned and self.actors(tx.state, GUERISSEUSE):
@@ -201,6 +248,8 @@ class Maisons(Classic):
 
     def resolve_phase(self, tx: Tx) -> None:
         s = tx.state
+        for settle in SETTLING:
+            settle(tx)
         if s.phase == "night":
             night.dawn(tx)
             return
@@ -214,7 +263,7 @@ class Maisons(Classic):
             self.kill(tx, [(chosen, "stake")])
 
     def kill(self, tx: Tx, victims: list[tuple[str, str]]) -> None:
-        classic_deaths.kill(tx, victims)
+        deaths.kill(tx, victims)
 
 
 MAISONS = Maisons()
@@ -231,10 +280,15 @@ def _role_mail(s: GameState, name: str) -> dict[str, object]:
         for slug in player.powers
         if (spec := CATALOGUE.get(slug)) is not None
     }
+    first = s.step is not None and s.step.name == CHOIX
     return {
         "powers": list(player.powers),
         "powers_help": helps,
         "house": player.house,
+        # the choices « au début de la partie » and until when
+        "first": [c.verb.hint.get(lang, c.verb.hint["fr"]) for c in pending(s, player)],
+        "first_deadline": s.step.deadline.isoformat() if first and s.step else None,
+        "first_drawn": any(c.draw is not None for c in pending(s, player)),
         "help": NATURE_HELP[player.nature].get(lang, NATURE_HELP[player.nature]["fr"]),
     }
 

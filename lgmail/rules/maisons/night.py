@@ -32,9 +32,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from lgmail.rules import events as ev
-from lgmail.rules.classic import deaths
 from lgmail.rules.events import Event
 from lgmail.rules.hooks import folds
+from lgmail.rules.maisons import deaths
 from lgmail.rules.maisons.events import (
     ActionFailed,
     Attacked,
@@ -43,7 +43,7 @@ from lgmail.rules.maisons.events import (
     phase_key,
     plans,
 )
-from lgmail.rules.maisons.role import AFTER_ACTIONS, CATALOGUE, PLAYER, RESOLVERS
+from lgmail.rules.maisons.role import AFTER_ACTIONS, CATALOGUE, PLAYER, RESOLVERS, holds
 from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState
 from lgmail.rules.tx import Tx
@@ -93,6 +93,7 @@ class Plan:
     role: str
     kind: Kind
     targets: list[str]
+    args: list[str] = field(default_factory=list)
 
     @property
     def target(self) -> str:
@@ -170,14 +171,19 @@ class NightRun:
                 divert(self, plan, house)
         return True
 
-    def reach(self, plan: Plan, target: str) -> bool:
-        """An indirect action of `plan` on player `target`: it fails on a Chanoine (« Immunisé
-        à toutes les actions indirectes »)."""
+    def reach(self, plan: Plan, target: str) -> str | None:
+        """An indirect action of `plan` on player `target`: whom it lands on (a curse may send
+        it elsewhere: `REDIRECTS`), or None when it fails on a Chanoine (« Immunisé à toutes les
+        actions indirectes »; ruling: the curse turns it first, then the immunity of whoever it
+        lands on counts)."""
+        for redirect in REDIRECTS:
+            target = redirect(self, plan, target) or target
         immune = powered(self.state, target, "chanoine")
         self._tried(plan, False, self.where.get(target), target, not immune)
         if immune:
-            return self.fail(plan, "chanoine")
-        return True
+            self.fail(plan, "chanoine")
+            return None
+        return target
 
     def aim(self, plan: Plan, house: str) -> None:
         """An indirect action of `plan` on `house` (the Salbatar's): it always lands."""
@@ -213,13 +219,16 @@ def aimed_player(plan: Plan) -> str | None:
 
 def powered(s: GameState, player: str, slug: str) -> bool:
     """Whether living `player` holds role `slug` now."""
-    p = s.players[player]
-    return p.alive and slug in p.powers
+    return holds(s, s.players[player], slug)
 
 
 #: what may turn the pack's attack on a house elsewhere (the Putois): called as the pack's
 #: direct action enters `house`; it attacks the one it picks and marks the wolf `diverted`
 DIVERTS: list[Callable[[NightRun, Plan, str], None]] = []
+
+#: what turns an indirect action on a player onto someone else (the Occultiste's curse): each
+#: returns the player it lands on instead, or None; its author is not told
+REDIRECTS: list[Callable[[NightRun, Plan, str], str | None]] = []
 
 #: the role whose step splits the night (« qui doit d'abord recevoir la liste des victimes »)
 GUERISSEUSE = "guerisseuse"
@@ -325,7 +334,7 @@ def _resolve(run: NightRun, order: list[str]) -> None:
         if resolver is None:
             continue
         mine = [
-            Plan(player, slug, Kind(p["kind"]), list(p["targets"]))
+            Plan(player, slug, Kind(p["kind"]), list(p["targets"]), list(p.get("args", [])))
             for player, held in given.items()
             for p in held
             if p["role"] == slug and s.players[player].alive
@@ -338,6 +347,9 @@ def _resolve(run: NightRun, order: list[str]) -> None:
             mine.sort(key=lambda p: drawn.index(p.player))
         for plan in mine:
             if plan.player and not s.players[plan.player].alive:
+                continue
+            if plan.player and slug in CATALOGUE and not holds(s, s.players[plan.player], slug):
+                run.fail(plan, "role-taken")  # the role was taken from him since (Dominateur)
                 continue
             action = CATALOGUE[slug].action(plan.kind) if slug in CATALOGUE else None
             if action is not None and action.uses is not None:

@@ -9,16 +9,19 @@ directe implique de sortir de sa maison et de rentrer dans la maison souhaitée 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import Verb
+from lgmail.orders.names import fold
+from lgmail.rules.maisons.events import CHOSEN
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refusal
+from lgmail.rules.roles.base import Said, Verb
 
 if TYPE_CHECKING:
     from lgmail.rules.maisons.night import NightRun, Plan
-    from lgmail.rules.orders import Order
     from lgmail.rules.state import GameState, Player
     from lgmail.rules.tx import Tx
 
@@ -35,6 +38,7 @@ class Action:
     verb: Verb
     direct: bool
     uses: int | None
+    #: « nuit », « jour », or "" for either (the Dominateur: « durant la phase actuelle »)
     when: str = "nuit"
     aims: str = PLAYER
 
@@ -66,6 +70,7 @@ class MaisonRole:
 
 
 Resolver = Callable[["NightRun", "Plan"], None]
+Handler = Callable[["Tx", "Player", Order], None]
 
 #: slug -> the role, in the order their modules load
 CATALOGUE: dict[str, MaisonRole] = {}
@@ -106,9 +111,167 @@ def checks(slug: str) -> Callable[[Check], Check]:
     return register
 
 
+#: slug -> what a role does at once when one of its orders is taken (by day, 001: « L'activation
+#: des rôles dépend de l'ordre d'envoi des MPs »: the Tavernier's, the Dominateur's)
+ACCEPTED: dict[str, Handler] = {}
+
+
+def on_accept(slug: str) -> Callable[[Handler], Handler]:
+    """Register what role `slug` does as soon as one of its orders is taken."""
+
+    def register(fn: Handler) -> Handler:
+        ACCEPTED[slug] = fn
+        return fn
+
+    return register
+
+
+#: what may let a player give a role's action twice in one phase (the Sympathique's boost):
+#: (state, player, role) -> allowed
+TWICE: list[Callable[[GameState, Player, str], bool]] = []
+
+
 #: what roles do once every action of the night is resolved, before dawn's deaths (the
 #: Jardinier's thorns, the Paranoïaque's and the Détective's reports), in registration order
 AFTER_ACTIONS: list[Callable[[NightRun], None]] = []
+#: what roles do as a phase closes, before its deaths (the Sympathique's boost spent)
+SETTLING: list[Callable[[Tx], None]] = []
 #: what roles do as a phase rises (« Au début de chaque nuit et au début de chaque journée »:
 #: the Croque-mort), in registration order
 RISING: list[Callable[[Tx], None]] = []
+
+
+def role_named(text: str) -> str | None:
+    """The role of 001 `text` names (its slug, or a name in any language), or None."""
+    key = fold(text).replace("-", " ").replace("'", " ").strip()
+    for slug, spec in CATALOGUE.items():
+        names = (slug, *spec.names.values(), *spec.aliases)
+        if key in {fold(n).replace("-", " ").replace("'", " ") for n in names}:
+            return slug
+    return None
+
+
+#: words before a role's name that name nothing (« renoncer à la voyante »)
+FILLER = ("a", "au", "le", "la", "l", "de", "du", "mon", "ma", "to", "the", "my", "on")
+
+
+def _unfilled(text: str) -> str:
+    words = [w for w in re.split(r"[\s']+", fold(text)) if w]
+    while len(words) > 1 and words[0] in FILLER:
+        words.pop(0)
+    return " ".join(words)
+
+
+def roles_named(said: Said) -> list[str] | None:
+    """The roles of 001 the words after the verb name, parted by commas or « et »; None when a
+    part names none."""
+    text = " ".join(said.rest).strip().lstrip(":").strip()
+    parts = [p for p in re.split(r"\s*(?:[,;+]|\bet\b|\band\b)\s*", text) if p]
+    found = [role_named(_unfilled(p)) for p in parts]
+    return [s for s in found if s is not None] if parts and None not in found else None
+
+
+def read_role(kind: Kind) -> Callable[[Said], Order | Refusal]:
+    """The reader of an order that names one role of 001 (« dominer voyante »)."""
+
+    def read(said: Said) -> Order | Refusal:
+        found = roles_named(said)
+        if found is None or len(found) != 1:
+            return Refusal(Cause.UNREADABLE, {"missing": "role"})
+        return Order(kind, args=(found[0],))
+
+    return read
+
+
+#: what keeps a player from using roles he holds now (the Avare's, the roles renounced under
+#: the Saint's blessing, the Dominateur's price): (state, player) -> those roles' slugs
+SUPPRESSED: list[Callable[[GameState, Player], set[str]]] = []
+#: what lends a player roles he does not hold for this phase (the Dominateur)
+BORROWED: list[Callable[[GameState, Player], set[str]]] = []
+
+
+def suppressed(s: GameState, player: Player) -> set[str]:
+    """The roles `player` holds but may not use now."""
+    out: set[str] = set()
+    for rule in SUPPRESSED:
+        out |= rule(s, player)
+    return out
+
+
+def usable(s: GameState, player: Player) -> list[str]:
+    """The roles `player` may use now: his own less the suppressed, then the borrowed."""
+    off = suppressed(s, player)
+    mine = [slug for slug in player.powers if slug not in off]
+    for rule in BORROWED:
+        mine += sorted(rule(s, player) - set(mine))
+    return mine
+
+
+def holds(s: GameState, player: Player, slug: str) -> bool:
+    """Whether living `player` may use role `slug` now (passive roles included)."""
+    return player.alive and slug in usable(s, player)
+
+
+#: words of orders that are no role's action (a choice, a boost, a horcrux found), so that
+#: the rule set reads them
+VERBS: list[Verb] = []
+
+
+def verb(v: Verb) -> Verb:
+    """Register the words of an order no `Action` carries."""
+    VERBS.append(v)
+    return v
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What a role chooses « au début de la partie » (001: Voldemort's horcruxes, the
+    Occultiste's curse, the Lâche's two piles), by mail, in the first phase's step « choix »:
+    `made` says whether `player` has chosen, `take` records the choice `order` (or raises
+    Refused), `draw` what happens when he has not chosen by the step's end (a recorded draw;
+    None: nothing, the choice was his to make or not)."""
+
+    slug: str
+    verb: Verb
+    made: Callable[[GameState, Player], bool]
+    take: Callable[[Tx, Player, Order], None]
+    draw: Callable[[Tx, Player], None] | None = None
+
+    @property
+    def kind(self) -> Kind:
+        return self.verb.kind
+
+
+#: order kind -> the choice it gives
+CHOICES: dict[Kind, Choice] = {}
+
+
+def chooses(choice: Choice) -> Choice:
+    """Register a role's choice at the start of the game."""
+    CHOICES[choice.kind] = choice
+    verb(choice.verb)
+    return choice
+
+
+def pending(s: GameState, player: Player) -> list[Choice]:
+    """The choices `player` has still to make (none once the step « choix » is over)."""
+    if s.extra.get(CHOSEN):
+        return []
+    return [c for c in CHOICES.values() if holds(s, player, c.slug) and not c.made(s, player)]
+
+
+#: order kind -> what takes an order that is no role's action nor a choice (the boosted
+#: player's pick, a blessed player's renouncement, a horcrux found): it records it or raises
+#: Refused
+HANDLERS: dict[Kind, Handler] = {}
+
+
+def handles(v: Verb) -> Callable[[Handler], Handler]:
+    """Register what takes the orders written `v`."""
+
+    def register(fn: Handler) -> Handler:
+        HANDLERS[v.kind] = fn
+        verb(v)
+        return fn
+
+    return register

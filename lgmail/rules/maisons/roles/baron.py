@@ -30,7 +30,7 @@ from lgmail.rules.classic import deaths
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.acting import refused
-from lgmail.rules.maisons.role import MaisonRole, role
+from lgmail.rules.maisons.role import MaisonRole, holds, role
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import GameState, Player
@@ -75,7 +75,7 @@ def _tell(s: GameState, e: BaronsListed, later: Sequence[Event]) -> list[Notice]
 
 def barons(s: GameState) -> list[str]:
     """The living Barons."""
-    return sorted(p.name for p in s.living() if ROLE.slug in p.powers)
+    return sorted(p.name for p in s.living() if holds(s, p, ROLE.slug))
 
 
 def elect(tx: Tx, votes: dict[str, str | None], tally: dict[str, float]) -> str | None:

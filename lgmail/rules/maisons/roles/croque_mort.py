@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
-from lgmail.rules.maisons.role import RISING, MaisonRole, role
+from lgmail.rules.maisons.role import RISING, MaisonRole, holds, role
 from lgmail.rules.state import GameState
 from lgmail.rules.tx import Tx
 
@@ -71,7 +71,7 @@ def new_dead(s: GameState, undertaker: str) -> list[str]:
 
 def _rising(tx: Tx) -> None:
     s = tx.state
-    for undertaker in [p.name for p in s.living() if ROLE.slug in p.powers]:
+    for undertaker in [p.name for p in s.living() if holds(s, p, ROLE.slug)]:
         dead = new_dead(s, undertaker)
         if dead:
             natures = {n: s.players[n].nature for n in dead}

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.acting import refused
-from lgmail.rules.maisons.role import MaisonRole, role
+from lgmail.rules.maisons.role import MaisonRole, holds, role
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
@@ -67,7 +67,7 @@ def _tell(s: GameState, e: Bound, later: Sequence[Event]) -> list[Notice]:
 def bound_to(s: GameState, player: Player) -> str | None:
     """Whom living Entêté `player` must vote against now (None: he is free)."""
     target = s.extra.get(BOUND, {}).get(player.name)
-    if not (player.alive and ROLE.slug in player.powers and target):
+    if not (holds(s, player, ROLE.slug) and target):
         return None
     return str(target) if s.players[target].alive else None
 
@@ -97,5 +97,5 @@ def record(tx: Tx, votes: dict[str, str | None]) -> None:
     for player in s.living():
         target = votes.get(player.name)
         held = s.extra.get(BOUND, {}).get(player.name)
-        if ROLE.slug in player.powers and target and held != target:
+        if holds(s, player, ROLE.slug) and target and held != target:
             tx.emit(Bound(player.name, target))

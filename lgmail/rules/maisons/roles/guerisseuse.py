@@ -33,7 +33,7 @@ from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons import acting
 from lgmail.rules.maisons.events import ATTACKS, ActionPlanned, attacks, phase_key, plans
 from lgmail.rules.maisons.night import GUERISSEUSE, NightRun, Plan
-from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, resolves, role
+from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, holds, resolves, role
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles.base import Verb
@@ -104,7 +104,7 @@ def _tell(s: GameState, e: VictimsShown, later: Sequence[Event]) -> list[Notice]
 def may_save(s: GameState, player: Player) -> bool:
     """A living Guérisseuse with her save left (« tant qu'elle n'a pas utilisé son pouvoir »)."""
     left = acting.uses_left(player, ROLE, ROLE.actions[0])
-    return player.alive and ROLE.slug in player.powers and bool(left)
+    return holds(s, player, ROLE.slug) and bool(left)
 
 
 def healers(s: GameState) -> list[str]:

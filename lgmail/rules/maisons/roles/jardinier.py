@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.night import NightRun
-from lgmail.rules.maisons.role import AFTER_ACTIONS, MaisonRole, role
+from lgmail.rules.maisons.role import AFTER_ACTIONS, MaisonRole, holds, role
 from lgmail.rules.state import GameState
 
 ROLE = role(
@@ -71,7 +71,7 @@ def visitors(run: NightRun, house: str, gardener: str) -> list[str]:
 def _report(run: NightRun) -> None:
     dying = {victim for victim, _, _ in run.attacked}
     for p in run.state.living():
-        if ROLE.slug in p.powers and p.name not in dying:
+        if holds(run.state, p, ROLE.slug) and p.name not in dying:
             house = p.house or p.name
             run.tx.emit(ThornsFound(p.name, house, visitors(run, house, p.name)))
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.night import NightRun, Tried
-from lgmail.rules.maisons.role import AFTER_ACTIONS, MaisonRole, role
+from lgmail.rules.maisons.role import AFTER_ACTIONS, MaisonRole, holds, role
 from lgmail.rules.state import GameState
 
 ROLE = role(
@@ -87,7 +87,7 @@ def applied_on(t: Tried, player: str, house: str) -> str | None:
 def _report(run: NightRun) -> None:
     dying = {victim for victim, _, _ in run.attacked}
     for p in run.state.living():
-        if ROLE.slug not in p.powers or p.name in dying:
+        if not holds(run.state, p, ROLE.slug) or p.name in dying:
             continue
         house = run.where.get(p.name, run.house_of(p.name))
         found: list[dict[str, str | bool]] = [

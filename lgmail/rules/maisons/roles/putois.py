@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import folds
 from lgmail.rules.maisons.night import DIVERTS, PACK_CAUSE, NightRun, Plan
-from lgmail.rules.maisons.role import MaisonRole, role
+from lgmail.rules.maisons.role import MaisonRole, holds, role
 from lgmail.rules.state import GameState
 
 ROLE = role(
@@ -71,7 +71,7 @@ def _divert(run: NightRun, plan: Plan, house: str) -> None:
     s = run.state
     if s.extra.get(USED):
         return
-    skunks = [p for p in sorted(run.inside(house)) if ROLE.slug in s.players[p].powers]
+    skunks = [p for p in sorted(run.inside(house)) if holds(s, s.players[p], ROLE.slug)]
     if not skunks:
         return
     earlier = [p for p, h in run.visits[:-1] if h == house and p != plan.player]

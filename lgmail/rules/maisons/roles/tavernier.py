@@ -24,10 +24,10 @@ from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import folds
 from lgmail.rules.maisons.events import UseSpent
 from lgmail.rules.maisons.night import CANCELS
-from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, role
-from lgmail.rules.orders import Kind
+from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, on_accept, role
+from lgmail.rules.orders import Kind, Order
 from lgmail.rules.roles.base import Verb
-from lgmail.rules.state import GameState
+from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
 ANNULER = Verb(
@@ -73,10 +73,12 @@ def _closed(s: GameState, e: TavernClosed) -> None:
         nights.append(e.night)
 
 
-def close(tx: Tx, player: str) -> None:
-    """He said « annuler » today: the next night is cancelled, his action spent."""
-    tx.emit(UseSpent(player, ROLE.slug))
-    tx.emit(TavernClosed(player, tx.state.number + 1))
+@on_accept(ROLE.slug)
+def _close(tx: Tx, player: Player, order: Order) -> None:
+    """He said « annuler » today: the next night is cancelled (« la nuit suivante »), his action
+    spent."""
+    tx.emit(UseSpent(player.name, ROLE.slug))
+    tx.emit(TavernClosed(player.name, tx.state.number + 1))
 
 
 def _cancels(s: GameState) -> str | None:

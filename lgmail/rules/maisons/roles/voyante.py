@@ -50,6 +50,11 @@ def _tell(s: GameState, e: RolesSeen, later: Sequence[Event]) -> list[Notice]:
 
 @resolves(ROLE.slug)
 def _sonder(run: NightRun, plan: Plan) -> None:
-    target = run.state.players[plan.target]
-    if target.alive and run.reach(plan, target.name):
-        run.tx.emit(RolesSeen(plan.player, target.name, list(target.powers)))
+    if not run.state.players[plan.target].alive:
+        return
+    reached = run.reach(plan, plan.target)
+    if reached is not None:
+        # a curse turned it (Occultiste): she is not told, and reads the roles of whom it
+        # reached as her target's (« L'auteur [...] n'est pas informé du renvoi »)
+        seen = list(run.state.players[reached].powers)
+        run.tx.emit(RolesSeen(plan.player, plan.target, seen))

@@ -1,0 +1,129 @@
+"""Lâche (001): « Au début de la partie, sépare les rôles en deux tas égaux, un Important et un
+Inutile. Au début de la journée, le lâche peut envoyer 2 MP par rôle Important en vie et 1 MP
+par rôle Inutile en vie (+ 3 MP par Loup Garou en vie, s'il est villageois). [...] »
+
+The split: he writes « importants : RÔLE, RÔLE, ... » in the first phase's step « choix »,
+naming half of the game's roles (the distinct roles dealt); the others are the Inutile pile.
+Not chosen by the step's end: the Important pile is drawn (recorded). He is told both piles.
+Each day's count of his anonymous MPs (`allowance`) follows from them.
+
+Rulings: « les rôles » are the distinct roles of this game's deal; with an odd number of them,
+the Important pile has one fewer (two equal piles cannot be made); « rôle en vie »: a role held
+by at least one living player counts once."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import Notice, folds, tells
+from lgmail.rules.maisons.acting import refused
+from lgmail.rules.maisons.role import Choice, MaisonRole, chooses, role, roles_named
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refusal
+from lgmail.rules.roles.base import Said, Verb
+from lgmail.rules.state import GameState, Player
+from lgmail.rules.tx import Tx
+
+
+def _read(said: Said) -> Order | Refusal:
+    found = roles_named(said)
+    if not found:
+        return Refusal(Cause.UNREADABLE, {"missing": "role"})
+    return Order(Kind.IMPORTANTS, args=tuple(found))
+
+
+IMPORTANTS = Verb(
+    Kind.IMPORTANTS,
+    ("importants", "important"),
+    0,
+    {"fr": "importants : RÔLE, RÔLE, ...", "en": "importants : ROLE, ROLE, ... (important)"},
+    read=_read,
+)
+
+ROLE = role(
+    MaisonRole(
+        slug="lache",
+        names={"fr": "Lâche", "en": "Coward"},
+        family="manipulation des MPs",
+        help={
+            "fr": "Au début de la partie : « importants : RÔLE, RÔLE, ... » : la moitié des "
+            "rôles de la partie, les autres sont Inutiles. Chaque jour, vous pouvez envoyer "
+            "anonymement 2 MP par rôle Important en vie et 1 par rôle Inutile en vie (+ 3 par "
+            "Loup Garou en vie si vous êtes villageois), à trois joueurs au plus.",
+            "en": 'At the start of the game: "importants : ROLE, ROLE, ...": half of the '
+            "game's roles, the others are Useless. Each day you may send anonymous private "
+            "messages: 2 per living Important role, 1 per living Useless role (+ 3 per living "
+            "Werewolf if you are a Villager), to three players at most.",
+        },
+    )
+)
+
+#: `GameState.extra` key: lache -> {"importants": [...], "inutiles": [...]}
+PILES = "tas-du-lache"
+
+
+@event
+@dataclass(frozen=True)
+class RolesSplit(Event):
+    """`lache` split the game's roles into two piles."""
+
+    lache: str
+    important: list[str] = field(default_factory=list)
+    useless: list[str] = field(default_factory=list)
+
+
+@folds(RolesSplit)
+def _split(s: GameState, e: RolesSplit) -> None:
+    s.extra.setdefault(PILES, {})[e.lache] = {
+        "importants": list(e.important),
+        "inutiles": list(e.useless),
+    }
+
+
+@tells(RolesSplit)
+def _tell(s: GameState, e: RolesSplit, later: Sequence[Event]) -> list[Notice]:
+    return [
+        Notice(e.lache, "maisons:lache:piles", {"important": e.important, "useless": e.useless})
+    ]
+
+
+def game_roles(s: GameState) -> list[str]:
+    """« les rôles »: the distinct roles of this game's deal."""
+    return sorted({slug for p in s.players.values() for slug in p.powers})
+
+
+def _made(s: GameState, player: Player) -> bool:
+    return player.name in s.extra.get(PILES, {})
+
+
+def _take(tx: Tx, player: Player, order: Order) -> None:
+    roles = game_roles(tx.state)
+    chosen = sorted(set(order.args))
+    half = len(roles) // 2
+    if len(chosen) != half or not set(chosen) <= set(roles):
+        raise refused("lache-half", count=str(half), roles=", ".join(roles))
+    tx.emit(RolesSplit(player.name, chosen, [r for r in roles if r not in chosen]))
+
+
+def _draw(tx: Tx, player: Player) -> None:
+    roles = game_roles(tx.state)
+    chosen = sorted(tx.draw(f"lache:{player.name}", roles, len(roles) // 2))
+    tx.emit(RolesSplit(player.name, chosen, [r for r in roles if r not in chosen]))
+
+
+chooses(Choice(ROLE.slug, IMPORTANTS, _made, _take, _draw))
+
+
+def allowance(s: GameState, lache: Player) -> int:
+    """The MPs `lache` may send today (001: 2 per living Important role, 1 per living Inutile,
+    + 3 per living Loup Garou when he is a Villageois)."""
+    piles = s.extra.get(PILES, {}).get(lache.name)
+    if piles is None:
+        return 0
+    alive = {slug for p in s.living() for slug in p.powers}
+    count = 2 * len(alive & set(piles["importants"])) + len(alive & set(piles["inutiles"]))
+    if lache.nature == "villageois":
+        count += 3 * sum(1 for p in s.living() if p.nature == "loup-garou")
+    return count
