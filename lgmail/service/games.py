@@ -470,8 +470,9 @@ class Games:
         return state
 
     def act(self, name: str, email: str, text: str, cause: str = "cli:act") -> Answer:
-        """Play `text` as if `email` had mailed it; the answer that player would get."""
-        answer, _, _ = self.play(name, email, text, cause)
+        """Play `text` as if `email` had mailed it; the answer that player would get. Each call
+        is a mail of its own (001: a later mail of the night replaces the earlier one)."""
+        answer, _, _ = self.play(name, email, text, cause, identity=secrets.token_hex(8))
         return answer
 
     def commit(
@@ -499,12 +500,13 @@ class Games:
         reply: Callable[[GameState, Answer, datetime], list[OutgoingMail]] | None = None,
         inbox: tuple[int, str] | None = None,
         outcome: Callable[[Answer], str] | None = None,
+        identity: str = "",
     ) -> tuple[Answer, GameState, list[ev.Event]]:
         """`act`, with the answer mail (`reply`) and an inbox row's outcome committed in the
-        same transaction as the events."""
-        return self.transact(
-            name, self._orders(email, text, cause), cause, extra=reply, inbox=inbox, outcome=outcome
-        )
+        same transaction as the events; `identity` tells this mail from others of the same
+        `cause` (a mail's cause names it already)."""
+        orders = self._orders(email, text, f"{cause}#{identity}" if identity else cause)
+        return self.transact(name, orders, cause, extra=reply, inbox=inbox, outcome=outcome)
 
     def play_many(self, name: str, plays: Sequence[Play]) -> tuple[list[Answer], GameState]:
         """Several players' mails to one game, played in turn and committed together

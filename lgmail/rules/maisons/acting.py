@@ -57,6 +57,11 @@ def givers(s: GameState, player: Player, order: Order) -> list[tuple[MaisonRole,
     return out
 
 
+def _gives(slug: str, order: Order) -> bool:
+    spec = CATALOGUE.get(slug)
+    return spec is not None and spec.action(order.kind) is not None
+
+
 def when_now(s: GameState) -> str:
     return "nuit" if s.phase == "night" else "jour"
 
@@ -75,17 +80,23 @@ def accept(tx: Tx, player: Player, order: Order) -> str:
         # « il doit préciser quelle est l'action lui autorisant »: the role he named
         found = [(spec, action) for spec, action in found if spec.slug == order.role]
     if not found:
+        off = [
+            slug for slug in player.powers if _gives(slug, order) and slug not in usable(s, player)
+        ]
+        if off and (not order.role or order.role in off):
+            # his, but cancelled now (an Avare, a Dominateur, a renouncement)
+            raise refused("suppressed", role=order.role or off[0])
         raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
-    usable = [(spec, action) for spec, action in found if may(s, player, spec, action)]
-    if not usable:
+    ready = [(spec, action) for spec, action in found if may(s, player, spec, action)]
+    if not ready:
         spec, action = found[0]
         if action.when != when_now(s):
             raise Refused(Cause.NOT_NOW, when="night" if action.when == "nuit" else "day")
         raise Refused(Cause.ALREADY_USED)
-    if len(usable) > 1:
+    if len(ready) > 1:
         # two of his roles give it: he says which (« voyante : sonder Bruno »)
-        raise refused("which-role", roles=", ".join(spec.slug for spec, _ in usable))
-    spec, action = usable[0]
+        raise refused("which-role", roles=", ".join(spec.slug for spec, _ in ready))
+    spec, action = ready[0]
     for name in order.targets:
         if not s.players[name].alive:
             raise Refused(Cause.ILLEGAL_TARGET, target=name, why="dead")

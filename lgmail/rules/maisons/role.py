@@ -163,12 +163,21 @@ def _unfilled(text: str) -> str:
 
 
 def roles_named(said: Said) -> list[str] | None:
-    """The roles of 001 the words after the verb name, parted by commas or « et »; None when a
-    part names none."""
-    text = " ".join(said.rest).strip().lstrip(":").strip()
-    parts = [p for p in re.split(r"\s*(?:[,;+]|\bet\b|\band\b)\s*", text) if p]
-    found = [role_named(_unfilled(p)) for p in parts]
-    return [s for s in found if s is not None] if parts and None not in found else None
+    """The roles of 001 the words after the verb name, parted by commas, « et » or spaces
+    alone (« importants : voyante, joueur de tarot et espion »); None when some words name
+    none."""
+    text = said.after_verb().strip().lstrip(":").strip()
+    found: list[str] = []
+    for part in re.split(r"\s*(?:[,;+]|\bet\b|\band\b)\s*", text):
+        words = _unfilled(part).split()
+        while words:
+            # the longest run of words that names a role (« joueur de tarot »)
+            size = next((n for n in range(len(words), 0, -1) if role_named(" ".join(words[:n]))), 0)
+            if not size:
+                return None
+            found.append(str(role_named(" ".join(words[:size]))))
+            words = _unfilled(" ".join(words[size:])).split() if words[size:] else []
+    return found or None
 
 
 def read_role(kind: Kind) -> Callable[[Said], Order | Refusal]:

@@ -60,7 +60,9 @@ def _role_mail(s: GameState, name: str) -> dict[str, Any]:
     """« prévenus individuellement au début de la partie »."""
     if s.variant != "maisons":
         return {}
-    return {"cancelled": sorted(cancelled(s, s.players[name]))}
+    player = s.players[name]
+    off = cancelled(s, player)
+    return {"cancelled": [slug for slug in player.powers if slug in off]}
 
 
 ROLE_MAIL.append(_role_mail)
@@ -74,7 +76,8 @@ def _restored(s: GameState, e: ev.PlayerDied, later: Sequence[Event]) -> list[No
         return []
     out = []
     for p in s.living():
-        shared = sorted((set(dead.powers) & set(p.powers)) - cancelled(s, p))
+        off = cancelled(s, p)
+        shared = [r for r in p.powers if r in dead.powers and r not in off and r != ROLE.slug]
         if shared:
             out.append(Notice(p.name, "maisons:avare:restored", {"roles": shared}))
     return out

@@ -7,9 +7,10 @@ naming half of the game's roles (the distinct roles dealt); the others are the I
 Not chosen by the step's end: the Important pile is drawn (recorded). He is told both piles.
 Each day's count of his anonymous MPs (`allowance`) follows from them.
 
-Rulings: « les rôles » are the distinct roles of this game's deal; with an odd number of them,
-the Important pile has one fewer (two equal piles cannot be made); « rôle en vie »: a role held
-by at least one living player counts once."""
+Rulings: « les rôles » are the roles of 001's list (the catalogue, which every player may read),
+not this game's deal, which the Lâche must not learn; with an odd number of them, the Important
+pile has one fewer (two equal piles cannot be made); « rôle en vie »: a role held by at least one
+living player counts once."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.acting import refused
-from lgmail.rules.maisons.role import Choice, MaisonRole, chooses, role, roles_named
+from lgmail.rules.maisons.role import CATALOGUE, Choice, MaisonRole, chooses, role, roles_named
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.roles.base import Said, Verb
@@ -49,12 +50,12 @@ ROLE = role(
         family="manipulation des MPs",
         help={
             "fr": "Au début de la partie : « importants : RÔLE, RÔLE, ... » : la moitié des "
-            "rôles de la partie, les autres sont Inutiles. Chaque jour, vous pouvez envoyer "
+            "rôles de la liste du jeu, les autres sont Inutiles. Chaque jour, vous pouvez envoyer "
             "anonymement 2 MP par rôle Important en vie et 1 par rôle Inutile en vie (+ 3 par "
             "Loup Garou en vie si vous êtes villageois), à trois joueurs au plus.",
             "en": 'At the start of the game: "importants : ROLE, ROLE, ...": half of the '
-            "game's roles, the others are Useless. Each day you may send anonymous private "
-            "messages: 2 per living Important role, 1 per living Useless role (+ 3 per living "
+            "roles of the game's list, the others are Useless. Each day you may send "
+            "anonymous private messages: 2 per living Important role, 1 per living Useless role (+ 3 per living "
             "Werewolf if you are a Villager), to three players at most.",
         },
     )
@@ -90,8 +91,8 @@ def _tell(s: GameState, e: RolesSplit, later: Sequence[Event]) -> list[Notice]:
 
 
 def game_roles(s: GameState) -> list[str]:
-    """« les rôles »: the distinct roles of this game's deal."""
-    return sorted({slug for p in s.players.values() for slug in p.powers})
+    """« les rôles »: the roles of 001's list."""
+    return sorted(CATALOGUE)
 
 
 def _made(s: GameState, player: Player) -> bool:
@@ -103,7 +104,7 @@ def _take(tx: Tx, player: Player, order: Order) -> None:
     chosen = sorted(set(order.args))
     half = len(roles) // 2
     if len(chosen) != half or not set(chosen) <= set(roles):
-        raise refused("lache-half", count=str(half), roles=", ".join(roles))
+        raise refused("lache-half", count=str(half))
     tx.emit(RolesSplit(player.name, chosen, [r for r in roles if r not in chosen]))
 
 
