@@ -55,8 +55,8 @@ ROLE = role(
             "Loup Garou en vie si vous êtes villageois), à trois joueurs au plus.",
             "en": 'At the start of the game: "importants : ROLE, ROLE, ...": half of the '
             "roles of the game's list, the others are Useless. Each day you may send "
-            "anonymous private messages: 2 per living Important role, 1 per living Useless role (+ 3 per living "
-            "Werewolf if you are a Villager), to three players at most.",
+            "anonymous private messages: 2 per living Important role, 1 per living Useless "
+            "role (+ 3 per living Werewolf if you are a Villager), to three players at most.",
         },
     )
 )
