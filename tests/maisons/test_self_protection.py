@@ -230,3 +230,12 @@ def test_a_direct_action_is_not_turned(tmp_path: Path) -> None:
     night(g, {"Alice": "tuer Chloe : Alice"})
     assert deaths(g) == ["Chloe"]
     assert not g.events("CurseTurned")
+
+
+def test_a_chanoine_is_not_held_in_by_the_salbatar(tmp_path: Path) -> None:
+    """001, Chanoine: « Immunisé à toutes les actions indirectes »; Salbatar: « Action quotidienne
+    indirecte »: Emma, a Chanoine, hides at Fanny's though David holds her house."""
+    g = started(tmp_path)
+    night(g, {"David": "entraver la maison de Emma", "Emma": "planquer la maison de Fanny"})
+    assert [e["player"] for e in g.events("ActionFailed")] == []
+    assert [e["visitor"] for e in g.events("HorcruxFound")] == ["Emma"]

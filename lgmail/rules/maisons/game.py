@@ -290,8 +290,15 @@ def _role_mail(s: GameState, name: str) -> dict[str, object]:
         "first_deadline": s.step.deadline.isoformat() if first and s.step else None,
         "first_drawn": any(c.draw is not None for c in pending(s, player)),
         "help": NATURE_HELP[player.nature].get(lang, NATURE_HELP[player.nature]["fr"]),
+        "nature_name": NATURE_NAMES[player.nature].get(lang, NATURE_NAMES[player.nature]["fr"]),
     }
 
+
+#: the natures as 001 names them
+NATURE_NAMES = {
+    "villageois": {"fr": "Villageois", "en": "Villager"},
+    "loup-garou": {"fr": "Loup Garou", "en": "Werewolf"},
+}
 
 #: 001, « Conditions de victoire », told with the nature
 NATURE_HELP = {

@@ -15,7 +15,9 @@ Rulings where 001 is silent:
   is not found (« visite d'un joueur Planqué ailleurs »: not reported as a failure);
 - the attacked die at dawn, after every action: an attacked player's actions later in the
   order still happen;
-- the roles 001's list omits act where `PLACED` puts them, with the reason.
+- the roles 001's list omits act where `PLACED` puts them, with the reason;
+- an indirect action on a house (the Salbatar's) holds whoever is in it but a Chanoine, who is
+  immune to every indirect action; the curse of an Occultiste turns only an action on him.
 
 « L'unique exception à cette règle est la Guérisseuse, qui doit d'abord recevoir la liste des
 victimes de la nuit du MJ »: the order is resolved in two parts. `resolve_before` runs it up to
@@ -155,9 +157,12 @@ class NightRun:
     def enter(self, plan: Plan, house: str) -> bool:
         """A direct action of `plan` into `house`: it fails when its author is held in his
         house (Salbatar) or the house is shielded (Salvateur); else it is a visit."""
+        held = self.where.get(plan.player) in self.held_in
+        # the Salbatar's is an indirect action: a Chanoine inside is not held in (« Immunisé à
+        # toutes les actions indirectes »)
         why = (
             "salbatar"
-            if self.where.get(plan.player) in self.held_in
+            if held and not powered(self.state, plan.player, "chanoine")
             else "salvateur"
             if house in self.shielded
             else None
