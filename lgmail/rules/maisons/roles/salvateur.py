@@ -10,17 +10,7 @@ from lgmail.rules.maisons.acting import not_twice_running
 from lgmail.rules.maisons.events import HouseAimed
 from lgmail.rules.maisons.night import NightRun, Plan
 from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, checks, resolves, role
-from lgmail.rules.orders import Kind
-from lgmail.rules.roles import salvateur as classic
-from lgmail.rules.roles.base import Verb
-
-#: the classic Salvateur's words, on a house (001: « peut choisir une maison »)
-PROTEGER = Verb(
-    Kind.PROTEGER,
-    classic.PROTEGER.words,
-    1,
-    {"fr": "protéger la maison de NOM", "en": "protéger la maison de NAME (protect)"},
-)
+from lgmail.rules.roles.salvateur import PROTEGER
 
 ROLE = role(
     MaisonRole(
