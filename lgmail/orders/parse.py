@@ -347,6 +347,9 @@ def parse_line(
     if named is not None:
         # « voyante : sonder Bruno »: the role that gives the order, then the order
         role, rest = named
+        if Kind.MP in table.by_kind and re.match(r"(?i)(à|a|to)\s", rest):
+            # « lâche : à Bruno »: a private message on that right (001, « Envoi de MP »)
+            rest = f"mp {rest}"
         read = parse_line(rest, players, me, table)
         return dataclasses.replace(read, role=role) if isinstance(read, Order) else read
     words = _tokens(text)
@@ -417,9 +420,9 @@ def parse(
         verb = table.get(result.kind) if isinstance(result, Order) else None
         if isinstance(result, Order) and verb is not None and verb.to_the_end:
             whole = "\n".join([result.args[0], *raw[i + 1 :]]).strip()
-            out.append(
-                Line("\n".join([line, *raw[i + 1 :]]).strip(), Order(result.kind, args=(whole,)))
-            )
+            # the names and the role the line gave stay (001: « lâche : à Bruno », then the MP)
+            order = dataclasses.replace(result, args=(whole, *result.args[1:]))
+            out.append(Line("\n".join([line, *raw[i + 1 :]]).strip(), order))
             break
         out.append(Line(line, result))
     return out

@@ -330,8 +330,11 @@ def _post(tx: Tx, cmd: PostMessage) -> None:
     advance(tx)
     _running(s)
     variant = variant_of(s)
-    variant.may_post(s, player, cmd.channel)
     text = cmd.text.strip()
+    if variant.relay(tx, player, cmd.channel, text):
+        _present(tx, player.name)
+        return
+    variant.may_post(s, player, cmd.channel)
     if not text:
         raise Refused(Cause.UNREADABLE, missing="text")
     readers = [n for n in variant.readers(s, cmd.channel) if n != player.name]

@@ -93,6 +93,8 @@ class Kind(StrEnum):
     SYMPATHISER = "sympathiser"
     BOOSTER = "booster"
     DOMINER = "dominer"
+    MP = "mp"
+    TISSER = "tisser"
 
 
 @dataclass(frozen=True)

@@ -128,6 +128,17 @@ class Variant(Protocol):
         """Who reads what is posted on `channel` now."""
         ...
 
+    def reply_channels(self, state: GameState) -> tuple[str, ...]:
+        """The channels of this game a reply address may carry besides `channels` (001: the
+        reply to a relayed private message, one per right and sender)."""
+        ...
+
+    def relay(self, tx: Tx, player: Player, channel: str, text: str) -> bool:
+        """Take `player`'s message written to `channel` when the rule set relays it itself
+        (001: a private message through the MJ): True once done (or raise Refused); False
+        for a post to the channel's readers."""
+        ...
+
     def known(self, state: GameState, viewer: str) -> dict[str, str]:
         """Roles `viewer` knows by the rules (pack, probes, a public role), name -> role,
         besides their own, the revealed ones and, at the end, all."""

@@ -594,7 +594,9 @@ class Games:
                 for event in decision:
                     apply(state, event)
                 events += decision
-            readers = next((e.readers for e in events if isinstance(e, ev.MessagePosted)), [])
+            # the readers of what was relayed: a channel's post, or a rule set's private message
+            # (an event of its own with `readers`)
+            readers = next((list(e.readers) for e in events if hasattr(e, "readers")), [])
             seat = state.players[player]
             subject, body = render(
                 seat.lang,

@@ -273,7 +273,7 @@ class Inbound:
             game,
             [(p.name, p.email) for p in state.players.values()],
             tag or "",
-            (PRIVATE, *variant_of(state).channels()),
+            (PRIVATE, *variant_of(state).channels(), *variant_of(state).reply_channels(state)),
         )
         if who is None:
             # no token of this game: a player writing to the game's address, or a stranger

@@ -33,7 +33,8 @@ def test_the_lache_splits_the_roles_in_two_equal_piles(tmp_path: Path) -> None:
     g.ok("Bruno", pile(ROLES[:HALF]))
     (split,) = g.events("RolesSplit")
     assert split["important"] == ROLES[:HALF] and split["useless"] == ROLES[HALF:]
-    assert told(g, "Bruno", "Rôles Importants : Assassin, Avare, Baron")
+    first = ", ".join(CATALOGUE[r].names["fr"] for r in ROLES[:3])
+    assert told(g, "Bruno", f"Rôles Importants : {first}")
 
 
 def test_piles_must_be_equal(tmp_path: Path) -> None:

@@ -382,6 +382,12 @@ class Classic:
     def readers(self, state: GameState, channel: str) -> list[str]:
         return channels.readers(state, channel)
 
+    def reply_channels(self, state: GameState) -> tuple[str, ...]:
+        return ()
+
+    def relay(self, tx: Tx, player: Player, channel: str, text: str) -> bool:
+        return False
+
     def known(self, state: GameState, viewer: str) -> dict[str, str]:
         """A wolf knows his pack; what a player's power taught him (the Voyante's probes)."""
         me = state.players[viewer]

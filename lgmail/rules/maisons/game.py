@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from lgmail.rules import events as ev
 from lgmail.rules.classic import VOTE, Classic
 from lgmail.rules.hooks import ROLE_MAIL
-from lgmail.rules.maisons import acting, ballot, deal, deaths, night
+from lgmail.rules.maisons import acting, ballot, deal, deaths, mp, night
 from lgmail.rules.maisons.events import ChoicesClosed, plans
 from lgmail.rules.maisons.role import (
     CATALOGUE,
@@ -207,6 +207,14 @@ class Maisons(Classic):
             baron.name_heir(tx, player, order)  # 001, Baron: « parmi la liste des Barons »
         else:
             super().react(tx, player, order, reaction)
+
+    # --- private messages (001, « Envoi de MP ») ------------------------------------------
+
+    def reply_channels(self, state: GameState) -> tuple[str, ...]:
+        return mp.reply_channels(state)
+
+    def relay(self, tx: Tx, player: Player, channel: str, text: str) -> bool:
+        return mp.answer(tx, player, channel, text)
 
     def decisive(self, reaction: Reaction) -> bool:
         return reaction.kind in ("trancher", "tirer")

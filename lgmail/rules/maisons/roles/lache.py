@@ -1,6 +1,12 @@
 """Lâche (001): « Au début de la partie, sépare les rôles en deux tas égaux, un Important et un
 Inutile. Au début de la journée, le lâche peut envoyer 2 MP par rôle Important en vie et 1 MP
-par rôle Inutile en vie (+ 3 MP par Loup Garou en vie, s'il est villageois). [...] »
+par rôle Inutile en vie (+ 3 MP par Loup Garou en vie, s'il est villageois). Il est prévenu du
+nombre exact de MP pouvant être envoyé par l'intermédiaire du MJ. Il ne peut envoyer de MP à
+plus de 3 personnes par jour, et les joueurs choisis ne peuvent répondre ni ne savent qui est le
+Lâche. »
+
+His MPs (`mp`, right « lâche »: « lâche : à NOM ») go unsigned, with no reply address; each
+day rising he is told his count (`Counted`). Ruling: the count is the day's, not carried over.
 
 The split: he writes « importants : RÔLE, RÔLE, ... » in the first phase's step « choix »,
 naming half of the game's roles (the distinct roles dealt); the others are the Inutile pile.
@@ -20,7 +26,17 @@ from dataclasses import dataclass, field
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.acting import refused
-from lgmail.rules.maisons.role import CATALOGUE, Choice, MaisonRole, chooses, role, roles_named
+from lgmail.rules.maisons.mp import Right, right, sent_today
+from lgmail.rules.maisons.role import (
+    CATALOGUE,
+    RISING,
+    Choice,
+    MaisonRole,
+    chooses,
+    holds,
+    role,
+    roles_named,
+)
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.roles.base import Said, Verb
@@ -128,3 +144,56 @@ def allowance(s: GameState, lache: Player) -> int:
     if lache.nature == "villageois":
         count += 3 * sum(1 for p in s.living() if p.nature == "loup-garou")
     return count
+
+
+#: « à plus de 3 personnes par jour »
+RECIPIENTS = 3
+
+
+@event
+@dataclass(frozen=True)
+class Counted(Event):
+    """A day rose: `lache` may send `count` MPs today."""
+
+    lache: str
+    count: int
+
+
+@folds(Counted)
+def _counted(s: GameState, e: Counted) -> None:
+    """Nothing changes: he is told."""
+
+
+@tells(Counted)
+def _tell_count(s: GameState, e: Counted, later: Sequence[Event]) -> list[Notice]:
+    return [Notice(e.lache, "maisons:lache:count", {"count": e.count, "most": RECIPIENTS})]
+
+
+def _rising(tx: Tx) -> None:
+    """« Au début de la journée [...] Il est prévenu du nombre exact de MP »."""
+    s = tx.state
+    if s.phase != "day":
+        return
+    for p in s.living():
+        if holds(s, p, ROLE.slug) and p.name in s.extra.get(PILES, {}):
+            tx.emit(Counted(p.name, allowance(s, p)))
+
+
+RISING.append(_rising)
+
+
+def _holds(s: GameState, player: Player) -> bool:
+    return holds(s, player, ROLE.slug)
+
+
+def _check(s: GameState, sender: Player, recipient: str) -> None:
+    if s.phase != "day":
+        raise refused("mp-day")
+    sent = sent_today(s, ROLE.slug, sender.name)
+    if len(sent) >= allowance(s, sender):
+        raise refused("mp-count", count=str(allowance(s, sender)))
+    if recipient not in sent and len(set(sent)) >= RECIPIENTS:
+        raise refused("lache-three", names=", ".join(sorted(set(sent))))
+
+
+right(Right(ROLE.slug, _holds, _check, lambda s, p: None, replies=False))
