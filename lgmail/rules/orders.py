@@ -95,6 +95,9 @@ class Kind(StrEnum):
     DOMINER = "dominer"
     MP = "mp"
     TISSER = "tisser"
+    MUSELER = "museler"
+    CHAMANISER = "chamaniser"
+    CONCERT = "concert"
 
 
 @dataclass(frozen=True)

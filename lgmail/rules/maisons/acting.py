@@ -108,7 +108,7 @@ def accept(tx: Tx, player: Player, order: Order) -> str:
     same = [p for p in mine if p["kind"] == order.kind.value and p["role"] == spec.slug]
     twice = any(rule(s, player, spec.slug) for rule in TWICE) and len(same) == 1
     if same and not twice:
-        raise refused("twice", role=spec.slug)
+        raise refused("twice", role=spec.slug, when=when_now(s))
     directs = [p for p in mine if is_direct(str(p["role"]), str(p["kind"]))]
     # « appliquer deux fois cette action (même s'il s'agit d'une action directe) »
     if action.direct and directs and not (twice and directs == same):

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from lgmail.rules import events as ev
 from lgmail.rules.classic import VOTE, Classic
 from lgmail.rules.hooks import ROLE_MAIL
-from lgmail.rules.maisons import acting, ballot, deal, deaths, mp, night
+from lgmail.rules.maisons import acting, ballot, deal, deaths, mp, night, square
 from lgmail.rules.maisons.events import ChoicesClosed, plans
 from lgmail.rules.maisons.role import (
     CATALOGUE,
@@ -48,6 +48,7 @@ from lgmail.rules.roles.base import RoleSpec, Verb
 from lgmail.rules.roles.capitaine import TieBroken
 from lgmail.rules.state import GameState, Player, Reaction
 from lgmail.rules.tx import Tx
+from lgmail.rules.variant import SQUARE
 
 ACTIONS = "actions"
 #: the first phase's step for the choices made « au début de la partie »
@@ -214,6 +215,9 @@ class Maisons(Classic):
         return mp.reply_channels(state)
 
     def relay(self, tx: Tx, player: Player, channel: str, text: str) -> bool:
+        if channel == SQUARE and tx.state.phase in ("election", "day") and player.alive:
+            square.post(tx, player)  # counted, then posted by the kernel
+            return False
         return mp.answer(tx, player, channel, text)
 
     def decisive(self, reaction: Reaction) -> bool:

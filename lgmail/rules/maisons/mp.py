@@ -152,8 +152,15 @@ def send(tx: Tx, player: Player, order: Order) -> None:
     relay(tx, player, mine[0], order.target, order.args[0].strip())
 
 
+#: what keeps a player from sending any MP a role allows now (the Museleur's gag): each raises
+#: Refused
+GAGS: list[Callable[[GameState, Player], None]] = []
+
+
 def relay(tx: Tx, player: Player, r: Right, recipient: str, text: str) -> None:
     s = tx.state
+    for gag in GAGS:
+        gag(s, player)
     if recipient == player.name:
         raise Refused(Cause.ILLEGAL_TARGET, target=recipient, why="self")
     if not s.players[recipient].alive:
