@@ -98,6 +98,7 @@ class Kind(StrEnum):
     MUSELER = "museler"
     CHAMANISER = "chamaniser"
     CONCERT = "concert"
+    GLISSER = "glisser"
 
 
 @dataclass(frozen=True)

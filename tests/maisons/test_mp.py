@@ -179,3 +179,23 @@ def test_mps_by_smtp_never_show_the_sender(tmp_path: Path) -> None:
         raw = sorted(Path(g.games.settings.maildir, "new").iterdir())
         anonymous = [p.read_bytes() for p in raw if b"Fuis." in p.read_bytes()]
         assert anonymous and all(b"bruno" not in r.lower() for r in anonymous)
+
+
+# --- Scribe ---------------------------------------------------------------------------------
+
+LETTERS = {**DEAL, "Emma": "villageois:scribe+chanoine+espion+institutrice+paranoiaque"}
+
+
+def test_scribe_letter_is_read_by_the_owner_at_daybreak(tmp_path: Path) -> None:
+    """001, Scribe: « Une fois par nuit, peut envoyer une lettre dans une maison, contenant un
+    message de son choix. Au début de la journée suivante, le propriétaire de la maison découvre
+    la lettre et la lit. » (His other actions first, the letter to the end of the mail.)"""
+    g = game(tmp_path, LETTERS)
+    g.ok("Bruno", IMPORTANT)
+    g.ok("David", IMPORTANT)
+    night(g, {"Emma": "glisser une lettre dans la maison de Fanny :\nJe sais qui tu es.\nE."})
+    assert g.phase() == ("day", 1)
+    (mail,) = [m for m in g.mails("Fanny") if "Une lettre chez vous" in m.subject]
+    assert "Je sais qui tu es.\nE." in mail.body and "Emma" not in mail.content
+    assert not [m for m in g.mails("Chloe") if "Une lettre" in m.subject]
+    g.refused("Emma", "glisser une lettre dans la maison de Chloe : Encore.", "not_now")

@@ -32,6 +32,7 @@ from lgmail.rules.maisons.roles import (  # noqa: F401  (each registers on impor
     saint,
     salbatar,
     salvateur,
+    scribe,
     star,
     sympathique,
     tavernier,
