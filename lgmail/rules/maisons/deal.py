@@ -42,11 +42,11 @@ def deal(tx: Tx, names: list[str], given: dict[str, str] | None) -> None:
         _given(tx, names, given)
         return
     deck: list[str] = []
-    unlimited = [s for s in CATALOGUE.values() if s.available == 1]
+    unlimited = [s for s in CATALOGUE.values() if s.available is None]
     # one copy more than the deal needs, so that the last hands still find distinct roles
     each = math.ceil(ROLES_EACH * len(names) / max(1, len(unlimited))) + 1
     for spec in CATALOGUE.values():
-        deck += [spec.slug] * (each if spec.available == 1 else spec.available)
+        deck += [spec.slug] * (each if spec.available is None else spec.available)
     if len(CATALOGUE) < ROLES_EACH:
         raise refused("deck")
     shuffled = tx.draw("roles", deck, len(deck))
@@ -85,6 +85,6 @@ def _given(tx: Tx, names: list[str], given: dict[str, str]) -> None:
         natures[name], hands[name] = nature, roles
     for slug, count in counts.items():
         limit = CATALOGUE[slug].available
-        if limit > 1 and count > limit:
+        if limit is not None and count > limit:
             raise refused("deal-count", role=slug, limit=str(limit))
     tx.emit(ev.RolesDealt(natures, drawn=False, powers=hands))

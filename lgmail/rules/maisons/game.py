@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from lgmail.rules import events as ev
 from lgmail.rules.classic import VOTE, Classic
 from lgmail.rules.hooks import ROLE_MAIL
-from lgmail.rules.maisons import acting, ballot, deal, deaths, mp, night, square
+from lgmail.rules.maisons import acting, ballot, deal, deaths, mp, night, outcome, square
 from lgmail.rules.maisons.events import ChoicesClosed, plans
 from lgmail.rules.maisons.role import (
     CATALOGUE,
@@ -276,6 +276,9 @@ class Maisons(Classic):
 
     def kill(self, tx: Tx, victims: list[tuple[str, str]]) -> None:
         deaths.kill(tx, victims)
+
+    def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:
+        return outcome.outcome(state)  # 001, « Conditions de victoire »
 
 
 MAISONS = Maisons()

@@ -49,16 +49,16 @@ class Action:
 
 @dataclass(frozen=True)
 class MaisonRole:
-    """A role of 001: `available` is how many of it a game holds at most (001 gives a count for
-    a few; « un rôle ne peut pas être disponible plus ou moins de fois qu'autorisé »: where it
-    gives none, once)."""
+    """A role of 001: `available` is how many of it a game holds at most where 001 gives a count
+    (« Il ne peut pas y avoir plus d'un Iznogoud », « Un seul Banquier par partie »: 1); None
+    where it gives none (`deal`: dealt as evenly as the deal goes)."""
 
     slug: str
     names: dict[str, str]
     family: str
     help: dict[str, str]
     actions: tuple[Action, ...] = ()
-    available: int = 1
+    available: int | None = None
     #: what MJs write for it besides its slug and names
     aliases: tuple[str, ...] = field(default=())
 

@@ -1,0 +1,84 @@
+"""Who wins in 001 (« Conditions de victoire »).
+
+Main conditions, by nature: « Les Villageois gagnent quand il n'y a plus aucun Loup Garou [...].
+Les Loups Garous gagnent quand tous les joueurs sont soit Loup Garou [...], soit Faux Cul [...].
+Ce sont les conditions de victoire dites principales : la partie s'arrête quand au moins une
+d'entre elles est résolue. À ce moment, quiconque a rempli toutes ses conditions de victoire
+l'emporte. »
+
+A role may replace a player's main condition (`REPLACING`, in 001's precedence: « Une seule
+condition de victoire remplaçante pouvant avoir lieu à la fois, elles remplacent dans et ordre :
+Faux Cul, Suiveur, Celui-qui-a-décidé-de-faire-chier-son-camp »: the last he holds counts) or add
+one (`SUPPLEMENTARY`, which never ends the game). « Une condition de victoire se calcule à tout
+moment » : a role cancelled (Avare, Saint Insert Name Here) gives no condition (`role.usable`).
+A living player counted on the wolves' side by a role (`WOLVES_SIDE`: the Faux Cul) does not stop
+the wolves' win."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from lgmail.rules.maisons.role import usable
+from lgmail.rules.state import GameState, Player
+
+VILLAGE, LOUPS = "village", "loups"
+WOLF = "loup-garou"
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A role's condition: `met(s, player, winner)` (winner: the main condition reached)."""
+
+    slug: str
+    met: Callable[[GameState, Player, str | None], bool]
+
+
+#: the replacing conditions, in 001's order of precedence (the last held counts)
+REPLACING: list[Condition] = []
+#: the supplementary conditions (each held adds to the main one)
+SUPPLEMENTARY: list[Condition] = []
+#: who counts with the wolves for their main condition besides the Loups Garous
+WOLVES_SIDE: list[Callable[[GameState, Player], bool]] = []
+
+
+def replacing(c: Condition) -> Condition:
+    REPLACING.append(c)
+    return c
+
+
+def supplementary(c: Condition) -> Condition:
+    SUPPLEMENTARY.append(c)
+    return c
+
+
+def main(s: GameState) -> str | None:
+    """The main condition reached now, if any."""
+    living = s.living()
+    if not any(p.nature == WOLF for p in living):
+        return VILLAGE
+    if all(p.nature == WOLF or any(side(s, p) for side in WOLVES_SIDE) for p in living):
+        return LOUPS
+    return None
+
+
+def meets(s: GameState, player: Player, winner: str | None) -> bool:
+    """Whether `player` met all his conditions when the game stops with `winner`."""
+    mine = set(usable(s, player))
+    replaced = [c for c in REPLACING if c.slug in mine]
+    if replaced:
+        base = replaced[-1].met(s, player, winner)
+    else:
+        base = winner == (LOUPS if player.nature == WOLF else VILLAGE)
+    extra = [c for c in SUPPLEMENTARY if c.slug in mine]
+    return base and all(c.met(s, player, winner) for c in extra)
+
+
+def outcome(s: GameState) -> tuple[str | None, list[str]] | None:
+    """None while the game goes on; else the main condition reached and who won."""
+    if not s.living():
+        return None, []
+    winner = main(s)
+    if winner is None:
+        return None
+    return winner, [p.name for p in s.players.values() if meets(s, p, winner)]

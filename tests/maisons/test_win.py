@@ -1,0 +1,62 @@
+"""Rule set `maisons`, seed 001 (../shared/seeds/001_f67e2344efefe72c.txt): « Conditions de
+victoire »: the main conditions by nature, a replacing one (Faux cul) and supplementary ones
+(Iznogoud, Fan de MP). Each test cites the sentence of 001 it plays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.maisons.conftest import day, game, night
+from tests.scenario import Scenario
+
+DEAL = {
+    "Alice": "loup-garou:planque+espion+meneur+chanoine+jardinier",
+    "Bruno": "villageois:faux-cul+salvateur+espion+meneur+institutrice",
+    "Chloe": "villageois:iznogoud+planque+croque-mort+baron+entete",
+    "David": "villageois:fan-de-mp+assassin+salbatar+institutrice+voyante",
+}
+
+
+def ended(g: Scenario) -> tuple[str, list[str]]:
+    (end,) = g.events("GameEnded")
+    return end["winner"], sorted(end["winners"])
+
+
+def test_the_wolves_win_with_a_living_faux_cul(tmp_path: Path) -> None:
+    """001, Loups Garous: « Les Loups Garous gagnent quand tous les joueurs sont soit Loup Garou
+    [...], soit Faux Cul »; Faux cul: « gagne quel que soit le camp qui gagne à la fin, si et
+    seulement si il est en vie à ce moment »."""
+    g = game(tmp_path, DEAL)
+    night(g, {"Alice": "tuer Chloe : Alice"})
+    day(g, {"Alice": "David", "Bruno": "David", "David": "Alice"})
+    assert ended(g) == ("loups", ["Alice", "Bruno"])
+
+
+def test_the_village_wins_supplementary_conditions_unmet(tmp_path: Path) -> None:
+    """001: « À ce moment, quiconque a rempli toutes ses conditions de victoire l'emporte »:
+    Iznogoud « ne peut gagner la partie que s'il a été maire au moins une fois », the Fan de MP
+    « que si au moins 400 MPs ont été émis pendant la partie »; the living Faux cul wins."""
+    g = game(tmp_path, DEAL)
+    night(g, {})
+    day(g, {"Bruno": "Alice", "Chloe": "Alice", "David": "Alice"})
+    assert ended(g) == ("village", ["Bruno"])
+
+
+def test_iznogoud_mayor_once_wins_with_his_camp(tmp_path: Path) -> None:
+    """001, Iznogoud: « ne peut gagner la partie que s'il a été maire au moins une fois »."""
+    g = game(tmp_path, DEAL, election=True)
+    for voter in DEAL:
+        g.ok(voter, "vote Chloe")
+    g.later(hours=48)
+    assert g.state.captain == "Chloe"
+    night(g, {})
+    day(g, {"Bruno": "Alice", "Chloe": "Alice", "David": "Alice"})
+    assert ended(g) == ("village", ["Bruno", "Chloe"])
+
+
+def test_a_dead_faux_cul_loses_whoever_wins(tmp_path: Path) -> None:
+    """001, Faux cul: « si et seulement si il est en vie à ce moment »."""
+    g = game(tmp_path, DEAL)
+    night(g, {"Alice": "tuer Bruno : Alice"})
+    day(g, {"Chloe": "Alice", "David": "Alice", "Alice": "Chloe"})
+    assert ended(g) == ("village", [])
