@@ -18,7 +18,7 @@ from lgmail.rules.evolve import apply
 from lgmail.rules.maisons import deaths
 from lgmail.rules.maisons.acting import is_direct
 from lgmail.rules.maisons.events import plans
-from lgmail.rules.maisons.role import CATALOGUE, HOUSE, NOBODY
+from lgmail.rules.maisons.role import CATALOGUE, HOUSE, NOBODY, usable
 from lgmail.rules.maisons.roles import dominateur, saint, sympathique, voldemort
 from lgmail.rules.state import GameState
 from lgmail.service.codec import decode_all
@@ -83,6 +83,28 @@ def _play(g: Scenario, rng: random.Random) -> None:
             g.later(hours=48)
 
 
+def _winners_as_written(g: Scenario) -> None:
+    """001, « Conditions de victoire », read again here apart from the rule set: each winner met
+    every condition he holds (Faux cul alive; Iznogoud once mayor; Fan de MP, 400 MPs), his
+    nature's when none replaces it; each loser failed one."""
+    s = g.state
+    (end,) = g.events("GameEnded")
+    if end["winner"] is None:
+        return
+    mayors = set(s.extra.get("maires", [])) | ({s.captain} if s.captain else set())
+    for p in s.players.values():
+        held = set(usable(s, p))
+        if "faux-cul" in held:
+            ok = p.alive
+        else:
+            ok = end["winner"] == ("loups" if p.nature == "loup-garou" else "village")
+        if "iznogoud" in held:
+            ok = ok and p.name in mayors
+        if "fan-de-mp" in held:
+            ok = ok and int(s.extra.get("mps-portes", 0)) >= 400
+        assert ok == (p.name in end["winners"]), (p.name, held, end)
+
+
 def stuck(s: GameState) -> bool:
     """No main win condition can be reached while nobody destroys a horcrux: every living wolf,
     or every living villager, is a Voldemort no rule may kill (001: « ne peut être tué d'aucune
@@ -123,6 +145,9 @@ def test_random_legal_play(tmp_path_factory: object, seed: int) -> None:
     g = Scenario(folder, {n: "" for n in PLAYERS}, variant="maisons", drawn=True, election=True)
     _play(g, random.Random(seed))
     assert g.state.ended or stuck(g.state), "the game ends"
+
+    if g.state.ended:
+        _winners_as_written(g)
 
     ok, _ = g.games.replay(g.name)
     assert ok, "the log replays to the stored game"
