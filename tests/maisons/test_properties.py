@@ -20,6 +20,7 @@ from lgmail.rules.maisons.acting import is_direct
 from lgmail.rules.maisons.events import plans
 from lgmail.rules.maisons.role import CATALOGUE, HOUSE, NOBODY, usable
 from lgmail.rules.maisons.roles import dominateur, saint, sympathique, voldemort
+from lgmail.rules.roles.base import MANY
 from lgmail.rules.state import GameState
 from lgmail.service.codec import decode_all
 from tests.scenario import Scenario
@@ -49,6 +50,8 @@ def _mail(rng: random.Random, s: GameState, name: str) -> str:
                 lines.append(word)
             elif action.aims == HOUSE:
                 lines.append(f"{slug} : {word} la maison de {target}")
+            elif action.verb.targets in (MANY, 2) and len(living) > 1:
+                lines.append(f"{slug} : {word} {' et '.join(rng.sample(living, 2))}")
             else:
                 lines.append(f"{slug} : {word} {target}")
     return "\n".join(lines) or "rien"
@@ -94,7 +97,9 @@ def _winners_as_written(g: Scenario) -> None:
     mayors = set(s.extra.get("maires", [])) | ({s.captain} if s.captain else set())
     for p in s.players.values():
         held = set(usable(s, p))
-        if "faux-cul" in held:
+        if "suiveur" in held:  # 001's precedence: the last replacing condition held counts
+            ok = end["winner"] == "suiveurs"
+        elif "faux-cul" in held:
             ok = p.alive
         else:
             ok = end["winner"] == ("loups" if p.nature == "loup-garou" else "village")

@@ -60,3 +60,53 @@ def test_a_dead_faux_cul_loses_whoever_wins(tmp_path: Path) -> None:
     night(g, {"Alice": "tuer Bruno : Alice"})
     day(g, {"Chloe": "Alice", "David": "Alice", "Alice": "Chloe"})
     assert ended(g) == ("village", [])
+
+
+# --- Suiveur --------------------------------------------------------------------------------
+
+FOLLOW = {
+    "Alice": "loup-garou:planque+espion+meneur+chanoine+jardinier",
+    "Bruno": "villageois:suiveur+salvateur+espion+meneur+institutrice",
+    "Chloe": "villageois:iznogoud+planque+croque-mort+baron+entete",
+    "David": "villageois:fan-de-mp+assassin+salbatar+institutrice+voyante",
+    "Emma": "loup-garou:detective+salvateur+jardinier+baron+croque-mort",
+}
+
+
+def test_suiveur_and_the_charmed_may_not_post_first(tmp_path: Path) -> None:
+    """001, Suiveur: « Ne peut pas poster le premier message de la journée [...] Une personne
+    choisie de cette façon est marquée comme "charmée" et ne peut poster le premier message de
+    la journée. »"""
+    g = game(tmp_path, FOLLOW)
+    night(g, {"Bruno": "charmer Chloe et David"})
+    assert [e["player"] for e in g.events("Charmed")] == ["Chloe", "David"]
+    assert any("Un Suiveur vous a charmé·e" in m.body for m in g.mails("Chloe"))
+    for name in ("Bruno", "Chloe"):
+        answer, _, _ = g.games.post(g.name, g.email(name), "place", "Bonjour !")
+        assert not answer.ok and "le premier message de la journée" in answer.text
+    assert g.games.post(g.name, g.email("Emma"), "place", "Bonjour !")[0].ok
+    assert g.games.post(g.name, g.email("Chloe"), "place", "Bonjour Emma.")[0].ok
+
+
+def test_all_followers_or_charmed_the_suiveur_wins(tmp_path: Path) -> None:
+    """001, Suiveur: « Une fois que tous les joueurs sont soit Suiveur soit charmés, la partie
+    s'arrête et chaque Suiveur remporte la partie. Condition de victoire remplaçante. » (Alice,
+    a Chanoine, cannot be charmed: she is burnt, Emma charmed.)"""
+    g = game(tmp_path, FOLLOW)
+    night(g, {"Bruno": "charmer Chloe et David"})
+    day(g, {"Bruno": "Alice", "Chloe": "Alice", "David": "Alice"})
+    assert g.phase() == ("night", 2)
+    night(g, {"Bruno": "charmer Emma et Chloe"})
+    assert ended(g) == ("suiveurs", ["Bruno"])
+
+
+def test_the_charmed_are_freed_when_the_last_suiveur_dies(tmp_path: Path) -> None:
+    """001, Suiveur: « Une fois que tous les Suiveur sont morts, les personnes charmées sont
+    prévenues et peuvent poster le premier message de la journée. »"""
+    g = game(tmp_path, FOLLOW)
+    night(g, {"Bruno": "charmer Chloe et David"})
+    day(g, {"Alice": "Bruno", "Emma": "Bruno", "Chloe": "Bruno", "Bruno": "Alice"})
+    assert not g.alive("Bruno")
+    assert any("Tous les Suiveurs sont morts" in m.body for m in g.mails("Chloe"))
+    night(g, {})
+    assert g.games.post(g.name, g.email("Chloe"), "place", "Enfin libre.")[0].ok

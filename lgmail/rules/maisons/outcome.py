@@ -40,6 +40,9 @@ REPLACING: list[Condition] = []
 SUPPLEMENTARY: list[Condition] = []
 #: who counts with the wolves for their main condition besides the Loups Garous
 WOLVES_SIDE: list[Callable[[GameState, Player], bool]] = []
+#: replacing conditions that stop the game when they hold (the Suiveurs'): each returns the
+#: main condition reached, or None; read before the natures'
+ENDINGS: list[Callable[[GameState], str | None]] = []
 
 
 def replacing(c: Condition) -> Condition:
@@ -54,6 +57,9 @@ def supplementary(c: Condition) -> Condition:
 
 def main(s: GameState) -> str | None:
     """The main condition reached now, if any."""
+    for ending in ENDINGS:
+        if (reached := ending(s)) is not None:
+            return reached
     living = s.living()
     if not any(p.nature == WOLF for p in living):
         return VILLAGE

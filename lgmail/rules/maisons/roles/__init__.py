@@ -37,6 +37,7 @@ from lgmail.rules.maisons.roles import (  # noqa: F401  (each registers on impor
     salvateur,
     scribe,
     star,
+    suiveur,
     sympathique,
     tavernier,
     theris,
