@@ -110,3 +110,18 @@ def test_the_charmed_are_freed_when_the_last_suiveur_dies(tmp_path: Path) -> Non
     assert any("Tous les Suiveurs sont morts" in m.body for m in g.mails("Chloe"))
     night(g, {})
     assert g.games.post(g.name, g.email("Chloe"), "place", "Enfin libre.")[0].ok
+
+
+def test_the_end_mail_lists_natures_roles_and_winners(tmp_path: Path) -> None:
+    """001: « quiconque a rempli toutes ses conditions de victoire l'emporte »: the last digest
+    shows each player's nature, five roles and whether he won, so the table can check it."""
+    g = game(tmp_path, DEAL)
+    night(g, {"Alice": "tuer Chloe : Alice"})
+    day(g, {"Alice": "David", "Bruno": "David", "David": "Alice"})
+    last = next(m for m in reversed(g.mails("Chloe")) if "Les rôles" in m.body)
+    assert "La partie est terminée : victoire des Loups-Garous" in last.body
+    assert (
+        "Bruno : Villageois (Faux cul, Salvateur, Espion, Meneur, Institutrice), gagnant"
+        in last.body
+    )
+    assert "Chloe : Villageois (Iznogoud, Planqué, Croque-mort, Baron, Entêté) (mort" in last.body
