@@ -26,6 +26,7 @@ from lgmail.service.codec import decode_all
 from tests.scenario import Scenario
 
 PLAYERS = [f"J{i:02d}" for i in range(20)]
+CHIEUR = "celui-qui-a-decide-de-faire-chier-son-camp"
 #: phases a game may take (a 20-player game of 001 takes about twenty)
 PHASES = 60
 
@@ -97,7 +98,12 @@ def _winners_as_written(g: Scenario) -> None:
     mayors = set(s.extra.get("maires", [])) | ({s.captain} if s.captain else set())
     for p in s.players.values():
         held = set(usable(s, p))
-        if "suiveur" in held:  # 001's precedence: the last replacing condition held counts
+        wolf = p.nature == "loup-garou"
+        if CHIEUR in held and (wolf or "suiveur" in held):  # 001's precedence: the last counts
+            ok = end["winner"] == "chieur" and p.alive
+        elif CHIEUR in held:
+            ok = end["winner"] == "loups"
+        elif "suiveur" in held:
             ok = end["winner"] == "suiveurs"
         elif "faux-cul" in held:
             ok = p.alive

@@ -125,3 +125,44 @@ def test_the_end_mail_lists_natures_roles_and_winners(tmp_path: Path) -> None:
         in last.body
     )
     assert "Chloe : Villageois (Iznogoud, Planqué, Croque-mort, Baron, Entêté) (mort" in last.body
+
+
+# --- Celui-qui-a-décidé-de-faire-chier-son-camp ---------------------------------------------
+
+CHIEUR = "celui-qui-a-decide-de-faire-chier-son-camp"
+
+
+def test_a_villager_chieur_wins_with_the_wolves(tmp_path: Path) -> None:
+    """001: « Remporte la partie dans le camp des LG s'il est villageois »; Villageois: « quand
+    il n'y a plus aucun Loup Garou ou Celui-qui-a-décidé-de-faire-chier-son-camp villageois »;
+    and « si un joueur est Faux Cul et Celui-qui-a-décidé-[...], seule la condition de victoire
+    de Celui-qui-a-décidé-[...] s'exécute »."""
+    deal = {**DEAL, "Bruno": f"villageois:faux-cul+{CHIEUR}+espion+meneur+institutrice"}
+    g = game(tmp_path, deal)
+    night(g, {"Alice": "tuer Chloe : Alice"})
+    day(g, {"Alice": "David", "Bruno": "David", "David": "Alice"})
+    assert ended(g) == ("loups", ["Alice", "Bruno"])
+
+
+def test_a_villager_chieur_alive_stops_the_village(tmp_path: Path) -> None:
+    """001, Villageois: the village wins « quand il n'y a plus aucun Loup Garou ou Celui-qui-a-
+    décidé-de-faire-chier-son-camp villageois »: Alice burnt, Bruno alive, the game goes on."""
+    deal = {**DEAL, "Bruno": f"villageois:{CHIEUR}+salvateur+espion+meneur+institutrice"}
+    g = game(tmp_path, deal)
+    night(g, {})
+    day(g, {"Bruno": "Alice", "Chloe": "Alice", "David": "Alice"})
+    assert not g.alive("Alice") and not g.events("GameEnded")
+    night(g, {})
+    day(g, {"Chloe": "Bruno", "David": "Bruno", "Bruno": "Chloe"})
+    assert ended(g) == ("village", [])
+
+
+def test_a_wolf_chieur_must_be_the_last_wolf(tmp_path: Path) -> None:
+    """001: « doit être le seul Suiveur et/ou Loup Garou survivant s'il en est un »: the other
+    wolf burnt, Emma wins; the villagers do not (a Loup Garou lives), but Bruno, a living Faux
+    cul, « gagne quel que soit le camp qui gagne »."""
+    deal = {**DEAL, "Emma": f"loup-garou:{CHIEUR}+salvateur+jardinier+baron+croque-mort"}
+    g = game(tmp_path, deal)
+    night(g, {})
+    day(g, {"Bruno": "Alice", "Chloe": "Alice", "David": "Alice", "Emma": "Alice"})
+    assert ended(g) == ("chieur", ["Bruno", "Emma"])

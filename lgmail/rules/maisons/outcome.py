@@ -34,12 +34,20 @@ class Condition:
     met: Callable[[GameState, Player, str | None], bool]
 
 
-#: the replacing conditions, in 001's order of precedence (the last held counts)
+#: 001, « Ordre des conditions de victoires remplaçantes », as written: of those a player
+#: holds, the last counts
+PRECEDENCE = ("faux-cul", "suiveur", "celui-qui-a-decide-de-faire-chier-son-camp")
+#: the replacing conditions (read in `PRECEDENCE`)
 REPLACING: list[Condition] = []
 #: the supplementary conditions (each held adds to the main one)
 SUPPLEMENTARY: list[Condition] = []
 #: who counts with the wolves for their main condition besides the Loups Garous
 WOLVES_SIDE: list[Callable[[GameState, Player], bool]] = []
+#: a Loup Garou who does not count with them (« Loup Garou non Celui-qui-a-décidé-[...] »)
+NOT_WOLVES_SIDE: list[Callable[[GameState, Player], bool]] = []
+#: who stops the village's win besides the Loups Garous (« ou Celui-qui-a-décidé-[...]
+#: villageois »)
+AGAINST_VILLAGE: list[Callable[[GameState, Player], bool]] = []
 #: replacing conditions that stop the game when they hold (the Suiveurs'): each returns the
 #: main condition reached, or None; read before the natures'
 ENDINGS: list[Callable[[GameState], str | None]] = []
@@ -61,17 +69,25 @@ def main(s: GameState) -> str | None:
         if (reached := ending(s)) is not None:
             return reached
     living = s.living()
-    if not any(p.nature == WOLF for p in living):
+    if not any(p.nature == WOLF or any(a(s, p) for a in AGAINST_VILLAGE) for p in living):
         return VILLAGE
-    if all(p.nature == WOLF or any(side(s, p) for side in WOLVES_SIDE) for p in living):
+    if all(_with_wolves(s, p) for p in living):
         return LOUPS
     return None
+
+
+def _with_wolves(s: GameState, p: Player) -> bool:
+    if p.nature == WOLF and not any(rule(s, p) for rule in NOT_WOLVES_SIDE):
+        return True
+    return any(side(s, p) for side in WOLVES_SIDE)
 
 
 def meets(s: GameState, player: Player, winner: str | None) -> bool:
     """Whether `player` met all his conditions when the game stops with `winner`."""
     mine = set(usable(s, player))
-    replaced = [c for c in REPLACING if c.slug in mine]
+    replaced = sorted(
+        (c for c in REPLACING if c.slug in mine), key=lambda c: PRECEDENCE.index(c.slug)
+    )
     if replaced:
         base = replaced[-1].met(s, player, winner)
     else:

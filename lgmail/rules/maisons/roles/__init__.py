@@ -9,6 +9,7 @@ from lgmail.rules.maisons.roles import (  # noqa: F401  (each registers on impor
     chamane,
     chanoine,
     chatelain,
+    chieur,
     convaincant,
     croque_mort,
     detective,
