@@ -111,6 +111,8 @@ def _winners_as_written(g: Scenario) -> None:
             ok = end["winner"] == ("loups" if p.nature == "loup-garou" else "village")
         if "iznogoud" in held:
             ok = ok and p.name in mayors
+        if "depressif" in held:
+            ok = ok and not (p.name in s.extra.get("suicides", []) and not p.alive)
         if "fan-de-mp" in held:
             ok = ok and int(s.extra.get("mps-portes", 0)) >= 400
         assert ok == (p.name in end["winners"]), (p.name, held, end)

@@ -166,3 +166,45 @@ def test_a_wolf_chieur_must_be_the_last_wolf(tmp_path: Path) -> None:
     night(g, {})
     day(g, {"Bruno": "Alice", "Chloe": "Alice", "David": "Alice", "Emma": "Alice"})
     assert ended(g) == ("chieur", ["Bruno", "Emma"])
+
+
+# --- Dépressif, Malchanceux -----------------------------------------------------------------
+
+
+def test_the_depressif_kills_himself_after_night_six_and_loses(tmp_path: Path) -> None:
+    """001, Dépressif: « Si à la fin de la nuit 6 le Dépressif est toujours en vie, il se
+    suicide. S'il fait ainsi, il perd la partie. »"""
+    deal = {**DEAL, "David": "villageois:depressif+assassin+salbatar+institutrice+malchanceux"}
+    g = game(tmp_path, deal)
+    for number in range(1, 6):
+        night(g, {})
+        assert g.phase() == ("day", number)
+        day(g, {})
+    night(g, {})
+    assert g.phase() == ("day", 6) and not g.alive("David")
+    assert [e["player"] for e in g.events("Despaired")] == ["David"]
+    day(g, {"Bruno": "Alice", "Chloe": "Alice", "Alice": "Bruno"})
+    assert ended(g) == ("village", ["Bruno"])  # Chloe was never mayor (Iznogoud)
+
+
+def test_the_depressif_dead_before_does_not_lose(tmp_path: Path) -> None:
+    """001, Dépressif: « il ne perd pas la partie s'il meurt avant de se suicider »."""
+    deal = {
+        **DEAL,
+        "Chloe": "villageois:depressif+planque+croque-mort+baron+entete",
+        "David": "villageois:voyante+assassin+salbatar+institutrice+chanoine",
+    }
+    g = game(tmp_path, deal)
+    night(g, {"Alice": "tuer Chloe : Alice"})
+    day(g, {"Bruno": "Alice", "David": "Alice", "Alice": "Bruno"})
+    assert ended(g) == ("village", ["Bruno", "Chloe", "David"])
+
+
+def test_the_malchanceux_knows_the_malchanceux(tmp_path: Path) -> None:
+    """001, Malchanceux: « connaît la liste de tous les Malchanceux dans la partie. Il ne peut
+    pas y avoir plus d'un Malchanceux par partie. »"""
+    deal = {**DEAL, "David": "villageois:malchanceux+assassin+salbatar+institutrice+voyante"}
+    g = game(tmp_path, deal)
+    (mail,) = [m for m in g.mails("David") if "Votre rôle" in m.subject]
+    assert "Les Malchanceux de la partie : David." in mail.body
+    assert not any("Malchanceux de la partie" in m.body for m in g.mails("Bruno"))
