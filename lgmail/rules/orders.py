@@ -99,6 +99,7 @@ class Kind(StrEnum):
     CHAMANISER = "chamaniser"
     CONCERT = "concert"
     GLISSER = "glisser"
+    AIMER = "aimer"
 
 
 @dataclass(frozen=True)

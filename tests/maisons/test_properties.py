@@ -111,6 +111,9 @@ def _winners_as_written(g: Scenario) -> None:
             ok = end["winner"] == ("loups" if p.nature == "loup-garou" else "village")
         if "iznogoud" in held:
             ok = ok and p.name in mayors
+        for soul, lover in s.extra.get("amoureux", {}).items():
+            if p.name in (soul, lover):
+                ok = ok and s.players[soul].alive == s.players[lover].alive
         if "depressif" in held:
             ok = ok and not (p.name in s.extra.get("suicides", []) and not p.alive)
         if "fan-de-mp" in held:

@@ -208,3 +208,31 @@ def test_the_malchanceux_knows_the_malchanceux(tmp_path: Path) -> None:
     (mail,) = [m for m in g.mails("David") if "Votre rôle" in m.subject]
     assert "Les Malchanceux de la partie : David." in mail.body
     assert not any("Malchanceux de la partie" in m.body for m in g.mails("Bruno"))
+
+
+# --- Âme soeule -----------------------------------------------------------------------------
+
+
+def test_a_villager_in_love_with_a_wolf_becomes_one(tmp_path: Path) -> None:
+    """001, Âme soeule: « Au début de la partie, choisie un autre joueur. Ce joueur et l'âme
+    soeule deviennent amoureux. [...] Si le couple d'amoureux est composé d'un villageois et
+    d'un loup garou, le villageois devient loup garou. »"""
+    deal = {**DEAL, "Chloe": "villageois:ame-soeule+planque+croque-mort+baron+entete"}
+    g = game(tmp_path, deal)
+    assert g.step() == "choix"
+    g.ok("Chloe", "aimer Alice")
+    assert g.state.players["Chloe"].nature == "loup-garou"
+    assert any("amoureux·se de Alice" in m.body for m in g.mails("Chloe"))
+    assert any("amoureux·se de Chloe" in m.body for m in g.mails("Alice"))
+
+
+def test_lovers_win_both_alive_or_both_dead(tmp_path: Path) -> None:
+    """001, Âme soeule: « Deux joueurs amoureux doivent être soit tous les deux en vie, soit
+    tous les deux morts à la fin de la partie pour gagner. Condition de victoire supplémentaire. »
+    (Chloe loves David, who dies: the village wins without them.)"""
+    deal = {**DEAL, "Chloe": "villageois:ame-soeule+planque+croque-mort+baron+entete"}
+    g = game(tmp_path, deal)
+    g.ok("Chloe", "aimer David")
+    night(g, {"Alice": "tuer David : Alice"})
+    day(g, {"Bruno": "Alice", "Chloe": "Alice", "Alice": "Bruno"})
+    assert ended(g) == ("village", ["Bruno"])

@@ -48,6 +48,9 @@ NOT_WOLVES_SIDE: list[Callable[[GameState, Player], bool]] = []
 #: who stops the village's win besides the Loups Garous (« ou Celui-qui-a-décidé-[...]
 #: villageois »)
 AGAINST_VILLAGE: list[Callable[[GameState, Player], bool]] = []
+#: conditions a player meets or not whatever his roles (the Âme soeule's lover): each returns
+#: False when `player` fails it
+PERSONAL: list[Callable[[GameState, Player, str | None], bool]] = []
 #: replacing conditions that stop the game when they hold (the Suiveurs'): each returns the
 #: main condition reached, or None; read before the natures'
 ENDINGS: list[Callable[[GameState], str | None]] = []
@@ -93,7 +96,8 @@ def meets(s: GameState, player: Player, winner: str | None) -> bool:
     else:
         base = winner == (LOUPS if player.nature == WOLF else VILLAGE)
     extra = [c for c in SUPPLEMENTARY if c.slug in mine]
-    return base and all(c.met(s, player, winner) for c in extra)
+    personal = all(rule(s, player, winner) for rule in PERSONAL)
+    return base and personal and all(c.met(s, player, winner) for c in extra)
 
 
 def outcome(s: GameState) -> tuple[str | None, list[str]] | None:

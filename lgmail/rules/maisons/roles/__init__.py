@@ -2,6 +2,7 @@
 events and what it tells. Importing this package registers them all (`role.CATALOGUE`)."""
 
 from lgmail.rules.maisons.roles import (  # noqa: F401  (each registers on import)
+    ame_soeule,
     araignee,
     assassin,
     avare,
