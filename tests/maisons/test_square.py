@@ -102,3 +102,21 @@ def test_chamane_frees_every_mp_for_the_day(tmp_path: Path) -> None:
     assert len(mails) == 5
     g.post("Fanny", "mp:chamane:Emma", "Réponse.")
     assert any("Réponse." in m.body for m in g.mails("Emma"))
+
+
+# --- Exclu ----------------------------------------------------------------------------------
+
+
+def test_exclu_is_left_out_of_the_powers_for_all_players(tmp_path: Path) -> None:
+    """001, Exclu: « Ne compte pas dans les pouvoirs qui incluent « tous les joueurs » »: the
+    Star's concert (« Tous les joueurs ne peuvent plus poster ») does not silence him; the
+    Chamane's day (« tous les joueurs peuvent discuter entre eux par MP ») does not free him."""
+    deal = {**DEAL, "Emma": "villageois:exclu+chanoine+espion+institutrice+paranoiaque"}
+    g = game(tmp_path, deal)
+    to_day(g)
+    g.ok("Bruno", "concert")
+    assert not post(g, "Alice", "Pendant le concert.")
+    assert post(g, "Emma", "Moi, je ne compte pas.")
+    g.ok("David", "chamaniser")
+    g.ok("Alice", "écrire à Emma\nSalut.")
+    g.refused("Emma", "écrire à Alice\nSalut.", "not_allowed")

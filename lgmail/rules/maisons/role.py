@@ -284,3 +284,12 @@ def handles(v: Verb) -> Callable[[Handler], Handler]:
         return fn
 
     return register
+
+
+#: who the powers that include « tous les joueurs » leave out (the Exclu)
+OUTSIDE_ALL: list[Callable[[GameState, Player], bool]] = []
+
+
+def outside_all(s: GameState, player: Player) -> bool:
+    """Whether `player` does not count in a power that includes « tous les joueurs »."""
+    return any(rule(s, player) for rule in OUTSIDE_ALL)

@@ -18,6 +18,7 @@ from lgmail.rules.maisons.roles import (  # noqa: F401  (each registers on impor
     dominateur,
     entete,
     espion,
+    exclu,
     fan_de_mp,
     fanatique,
     faux_cul,

@@ -18,7 +18,7 @@ from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import folds
 from lgmail.rules.maisons.events import UseSpent
 from lgmail.rules.maisons.mp import Right, right
-from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, on_accept, role
+from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, on_accept, outside_all, role
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.roles.base import Verb
 from lgmail.rules.state import GameState, Player
@@ -76,7 +76,9 @@ def _activate(tx: Tx, player: Player, order: Order) -> None:
 
 
 def _holds(s: GameState, player: Player) -> bool:
-    return player.alive and s.phase == "day" and s.extra.get(TRANCES) == s.number
+    """« tous les joueurs » (not the Exclu)."""
+    today = s.phase == "day" and s.extra.get(TRANCES) == s.number
+    return player.alive and today and not outside_all(s, player)
 
 
 def _free(s: GameState, sender: Player, recipient: str) -> None:

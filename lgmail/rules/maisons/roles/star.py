@@ -14,7 +14,7 @@ from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import folds
 from lgmail.rules.maisons.acting import refused
 from lgmail.rules.maisons.events import UseSpent
-from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, on_accept, role
+from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, on_accept, outside_all, role
 from lgmail.rules.maisons.square import POSTING
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.roles.base import Verb
@@ -73,8 +73,8 @@ def _sing(tx: Tx, player: Player, order: Order) -> None:
 
 
 def _silence(s: GameState, player: Player) -> None:
-    if s.phase == "day" and s.extra.get(CONCERTS) == s.number:
-        raise refused("concert")
+    if s.phase == "day" and s.extra.get(CONCERTS) == s.number and not outside_all(s, player):
+        raise refused("concert")  # « Tous les joueurs » (not the Exclu)
 
 
 POSTING.append(_silence)

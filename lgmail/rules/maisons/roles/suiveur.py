@@ -25,7 +25,16 @@ from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.acting import refused
 from lgmail.rules.maisons.night import NightRun, Plan
 from lgmail.rules.maisons.outcome import ENDINGS, Condition, replacing
-from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, checks, holds, resolves, role
+from lgmail.rules.maisons.role import (
+    PLAYER,
+    Action,
+    MaisonRole,
+    checks,
+    holds,
+    outside_all,
+    resolves,
+    role,
+)
 from lgmail.rules.maisons.square import POSTING, first_posted
 from lgmail.rules.orders import Order
 from lgmail.rules.roles.joueur_de_flute import CHARMER
@@ -119,7 +128,7 @@ def _freed(s: GameState, e: ev.PlayerDied, later: Sequence[Event]) -> list[Notic
 
 def _all_follow(s: GameState) -> str | None:
     """« Une fois que tous les joueurs sont soit Suiveur soit charmés, la partie s'arrête »."""
-    living = s.living()
+    living = [p for p in s.living() if not outside_all(s, p)]  # « tous les joueurs »
     charmed = set(s.extra.get(CHARMED, []))
     if followers(s) and all(holds(s, p, ROLE.slug) or p.name in charmed for p in living):
         return SUIVEURS
