@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lgmail.rules.commands import StrikeDown
 from lgmail.rules.maisons.role import CATALOGUE
 from tests.inbound.conftest import running
 from tests.inbound.test_smtp import send, wait_for
@@ -199,3 +200,18 @@ def test_scribe_letter_is_read_by_the_owner_at_daybreak(tmp_path: Path) -> None:
     assert "Je sais qui tu es.\nE." in mail.body and "Emma" not in mail.content
     assert not [m for m in g.mails("Chloe") if "Une lettre" in m.subject]
     g.refused("Emma", "glisser une lettre dans la maison de Chloe : Encore.", "not_now")
+
+
+def test_the_dead_send_no_mp_not_even_a_reply(tmp_path: Path) -> None:
+    """001: « un joueur mort n'est ni autorisé à envoyer des MPs, à poster sur le topic de LG ou
+    à être la cible d'une quelconque action »: Emma, tied to Chloe then burnt, cannot answer
+    Chloe's MP; nobody writes to the dead."""
+    g = game(tmp_path, DEAL)
+    to_day(g)
+    g.ok("Alice", "tisser Chloe et Emma")
+    g.ok("Chloe", "écrire à Emma\nTu es là ?")
+    g.mj(StrikeDown("Emma"))
+    answer = g.games.post(g.name, g.email("Emma"), "mp:araignee:Chloe", "Oui !")[0]
+    assert not answer.ok
+    assert [m for m in g.mails("Chloe") if "Oui !" in m.body] == []
+    g.refused("Chloe", "écrire à Emma\nEmma ?", "illegal_target")

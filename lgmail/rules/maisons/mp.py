@@ -159,6 +159,8 @@ GAGS: list[Callable[[GameState, Player], None]] = []
 
 def relay(tx: Tx, player: Player, r: Right, recipient: str, text: str) -> None:
     s = tx.state
+    if not player.alive:
+        raise Refused(Cause.DEAD)  # « un joueur mort n'est ni autorisé à envoyer des MPs »
     for gag in GAGS:
         gag(s, player)
     if recipient == player.name:
