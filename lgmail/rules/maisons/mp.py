@@ -107,17 +107,21 @@ def sent_today(s: GameState, right: str, sender: str) -> list[str]:
     return [str(to) for r, by, to in held["list"] if r == right and by == sender]
 
 
-def _read(said: Said) -> Order | Refusal:
-    """« à Bruno » then the message, on the same line after a colon or on the next lines."""
-    text = said.after_verb()
-    first, _, rest = text.partition("\n")
-    head, colon, tail = first.partition(":")
-    name = said.name(said.tokens(head if colon else first))
-    if isinstance(name, Refusal):
-        return name
-    # the lines after it are added when the mail is read (`Verb.to_the_end`)
-    message = "\n".join(p for p in (tail.strip() if colon else "", rest.strip()) if p)
-    return Order(Kind.MP, (name,), args=(message,))
+def addressed(kind: Kind) -> Callable[[Said], Order | Refusal]:
+    """The reader of an order that names a player, then a text (« écrire à Bruno : ... », the
+    Scribe's « ... dans la maison de Bruno : ... »): the name on its line, the text after a
+    colon or on the lines below (`Verb.to_the_end` adds them when the mail is read)."""
+
+    def read(said: Said) -> Order | Refusal:
+        first, _, rest = said.after_verb().partition("\n")
+        head, colon, tail = first.partition(":")
+        name = said.name(said.tokens(head if colon else first))
+        if isinstance(name, Refusal):
+            return name
+        text = "\n".join(p for p in (tail.strip() if colon else "", rest.strip()) if p)
+        return Order(kind, (name,), args=(text,))
+
+    return read
 
 
 MP = Verb(
@@ -127,7 +131,7 @@ MP = Verb(
         "fr": "écrire à NOM, puis votre message (jusqu'à la fin du mail)",
         "en": "écrire à NAME (write), then your message (to the end of the mail)",
     },
-    read=_read,
+    read=addressed(Kind.MP),
     to_the_end=True,
 )
 

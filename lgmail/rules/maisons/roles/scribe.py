@@ -18,26 +18,14 @@ from dataclasses import dataclass
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.events import phase_key
+from lgmail.rules.maisons.mp import addressed
 from lgmail.rules.maisons.night import NightRun, Plan
 from lgmail.rules.maisons.role import HOUSE, RISING, Action, MaisonRole, checks, resolves, role
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.refusal import Cause, Refusal, Refused
-from lgmail.rules.roles.base import Said, Verb
+from lgmail.rules.refusal import Cause, Refused
+from lgmail.rules.roles.base import Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
-
-
-def _read(said: Said) -> Order | Refusal:
-    """« glisser une lettre dans la maison de Bruno : le texte » (the lines below are added)."""
-    text = said.after_verb()
-    first, _, rest = text.partition("\n")
-    head, colon, tail = first.partition(":")
-    name = said.name(said.tokens(head if colon else first))
-    if isinstance(name, Refusal):
-        return name
-    letter = "\n".join(p for p in (tail.strip() if colon else "", rest.strip()) if p)
-    return Order(Kind.GLISSER, (name,), args=(letter,))
-
 
 GLISSER = Verb(
     Kind.GLISSER,
@@ -47,7 +35,7 @@ GLISSER = Verb(
         "en": "glisser une lettre dans la maison de NAME : TEXT (slip a letter, to the end of "
         "the mail)",
     },
-    read=_read,
+    read=addressed(Kind.GLISSER),
     to_the_end=True,
 )
 
