@@ -441,6 +441,11 @@ def opens_with_order(text: str, verbs: Verbs | None = None) -> bool:
     """Whether the line starts with an order word, after the words tolerated around orders
     (« je », « bonjour », « stp », « je ne fais »): a line that does not is conversation when it
     cannot be played (a sentence, a greeting, a signature), not an order to refuse."""
+    named = _role_prefix(text)
+    if named is not None:
+        # « voyante : sonder Bruno », « lâche : à Bruno » (001): the order after the role
+        rest = named[1]
+        return bool(re.match(r"(?i)(à|a|to)\s", rest)) or opens_with_order(rest, verbs)
     folded = [fold(w) for w in _tokens(text)]
     if _done(folded):
         return True

@@ -215,3 +215,48 @@ def test_the_dead_send_no_mp_not_even_a_reply(tmp_path: Path) -> None:
     assert not answer.ok
     assert [m for m in g.mails("Chloe") if "Oui !" in m.body] == []
     g.refused("Chloe", "écrire à Emma\nEmma ?", "illegal_target")
+
+
+# --- Pigeonnier -----------------------------------------------------------------------------
+
+PIGEON = {**DEAL, "Fanny": "loup-garou:pigeonnier+detective+jardinier+baron+croque-mort"}
+
+
+def test_the_pigeon_chain_three_mps_then_home(tmp_path: Path) -> None:
+    """001, Pigeonnier: « peut envoyer son pigeon vers un joueur pour lui transmettre un MP. Ce
+    joueur peut ensuite envoyer le pigeon avec un MP vers un autre joueur de son choix, et ce
+    dernier peut envoyer le pigeon avec un MP de même (au total, 3 Mps par jour [...]). [...] le
+    pigeon retourne vers le pigeonnier. Ce dernier peut transporter un message du joueur
+    possédant le pigeon à ce moment [...], pouvant porter le total de MP transporté par le
+    pigeon à 4. »"""
+    g = game(tmp_path, PIGEON)
+    to_day(g)
+    g.refused("Emma", "pigeonnier : à Chloe\nSans pigeon.", "not_allowed")
+    g.ok("Fanny", "pigeonnier : à Emma\nPremier vol.")
+    (first,) = relayed(g, "Emma")
+    assert "Un pigeon vous a apporté ce message" in first.body
+    g.ok("Emma", "pigeonnier : à Chloe\nDeuxième vol.")
+    g.refused("Emma", "pigeonnier : à Alice\nJe ne l'ai plus.", "not_allowed")
+    g.ok("Chloe", "pigeonnier : à Alice\nTroisième vol.")
+    answer = g.refused("Alice", "pigeonnier : à Bruno\nUn quatrième ?", "not_allowed")
+    assert "il ne peut plus que rentrer" in answer.text
+    g.post("Alice", "mp:pigeonnier:Fanny", "Retour au pigeonnier.")
+    home = [m for m in relayed(g, "Fanny") if "Retour au pigeonnier." in m.body]
+    assert len(home) == 1 and "Alice vous écrit" in home[0].body
+    day(g, {})
+    night(g, {})
+    g.ok("Fanny", "pigeonnier : à Chloe\nUn nouveau jour.")  # home at daybreak
+
+
+def test_a_reply_sends_the_pigeon_home_early(tmp_path: Path) -> None:
+    """001, Pigeonnier: « Ce dernier peut transporter un message du joueur possédant le pigeon à
+    ce moment, en direction du pigeonnier »: Emma answers the first MP; the pigeon is home, its
+    day done; Emma never learns who keeps it."""
+    g = game(tmp_path, PIGEON)
+    to_day(g)
+    g.ok("Fanny", "pigeonnier : à Emma\nQui es-tu ?")
+    (first,) = relayed(g, "Emma")
+    assert "Fanny" not in first.reply_to
+    g.post("Emma", "mp:pigeonnier:Fanny", "Devine.")
+    assert [m for m in relayed(g, "Fanny") if "Devine." in m.body]
+    g.refused("Fanny", "pigeonnier : à Chloe\nEncore ?", "not_allowed")

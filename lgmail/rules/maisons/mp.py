@@ -52,6 +52,10 @@ class Right:
     check: Callable[[GameState, Player, str], None]
     signed: Callable[[GameState, Player], str | None]
     replies: bool
+    #: whom a reply reaches instead of the sender (the Pigeonnier's pigeon flies home)
+    answered_by: Callable[[GameState, Player], str] | None = None
+    #: what the right does once an MP is relayed (the pigeon lands)
+    sent: Callable[[Tx, Player, str], None] | None = None
 
 
 #: slug -> the right (its role's slug where the right is a role's)
@@ -67,7 +71,8 @@ def right(r: Right) -> Right:
 @dataclass(frozen=True)
 class MpRelayed(Event):
     """`sender`'s MP to `recipient` on right `right`, relayed signed `signed` (None: unsigned);
-    `replies`: the recipient may answer on it. `readers`: who it was relayed to."""
+    `replies`: the recipient may answer on it, to `reply_to` ("": the sender). `readers`: who it
+    was relayed to."""
 
     sender: str
     recipient: str
@@ -75,6 +80,7 @@ class MpRelayed(Event):
     text: str
     signed: str | None
     replies: bool
+    reply_to: str = ""
 
     @property
     def readers(self) -> list[str]:
@@ -94,7 +100,7 @@ def _relayed(s: GameState, e: MpRelayed) -> None:
 @tells(MpRelayed)
 def _tell(s: GameState, e: MpRelayed, later: Sequence[Event]) -> list[Notice]:
     ctx: dict[str, Any] = {"text": e.text, "signed": e.signed, "right": e.right}
-    channel = f"{CHANNEL}:{e.right}:{e.sender}" if e.replies else "mj"
+    channel = f"{CHANNEL}:{e.right}:{e.reply_to or e.sender}" if e.replies else "mj"
     ctx["replies"] = e.replies
     return [Notice(e.recipient, "maisons:mp:relayed", ctx, channel=channel, author=e.signed)]
 
@@ -172,7 +178,11 @@ def relay(tx: Tx, player: Player, r: Right, recipient: str, text: str) -> None:
     if not s.players[recipient].alive:
         raise Refused(Cause.ILLEGAL_TARGET, target=recipient, why="dead")
     r.check(s, player, recipient)
-    tx.emit(MpRelayed(player.name, recipient, r.slug, text, r.signed(s, player), r.replies))
+    back = r.answered_by(s, player) if r.answered_by else ""
+    replies = r.replies and back != recipient
+    tx.emit(MpRelayed(player.name, recipient, r.slug, text, r.signed(s, player), replies, back))
+    if r.sent is not None:
+        r.sent(tx, player, recipient)
 
 
 def reply_channels(s: GameState) -> tuple[str, ...]:

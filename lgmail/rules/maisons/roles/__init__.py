@@ -34,6 +34,7 @@ from lgmail.rules.maisons.roles import (  # noqa: F401  (each registers on impor
     museleur,
     occultiste,
     paranoiaque,
+    pigeonnier,
     planque,
     putois,
     pyromane,
