@@ -63,8 +63,10 @@ class Scenario:
         substitutes: list[str] | None = None,
         at: datetime = START,
         drawn: bool = False,
+        seed: int | None = None,
     ) -> None:
-        """`drawn`: the roles are drawn (recorded), `roles` then only names the players."""
+        """`drawn`: the roles are drawn (recorded), `roles` then only names the players;
+        `seed`: every draw of the game comes from it (the deal's included)."""
         self.clock = at
         self.games = Games(settings.load(folder / "data", db), now=lambda: self.clock)
         self.name = name
@@ -77,7 +79,9 @@ class Scenario:
             for n in roles
         ]
         dealt = None if drawn else roles
-        self.games.create(name, variant, seats, lang=lang, roles=dealt, options=opts, mj=mj)
+        self.games.create(
+            name, variant, seats, lang=lang, roles=dealt, options=opts, mj=mj, seed=seed
+        )
         self._seen: set[str] = set()
         self._parsed: dict[str, Sent] = {}
         if start:

@@ -1,9 +1,31 @@
 """Rule set `maisons` (seed 001, ../shared/seeds/001_f67e2344efefe72c.txt), random legal play:
-drawn 20-player deals, every living player sending a random mail of his actions each night and a
-random vote each day. Every game ends; nobody has two direct actions resolved in one night
-(001: « Un joueur ne peut effectuer qu'une action directe par nuit »); the dead never act
-(001: « un joueur mort n'est ni autorisé à envoyer des MPs [...] ni à être la cible »); the export
-replays to the same game; no player's mail names another's roles unless a power told him."""
+drawn 20-player deals (every draw from the example's seed), every living player sending a random
+mail of his actions each night and a random vote each day. By day, besides: the Araignées weave,
+a Chamane may call his trance, Museleurs gag, a Star may sing; a few players holding a right to
+write send one or two MPs on it (« RIGHT : à NOM », or « écrire à NOM » where one right is held),
+each a fresh token, sometimes answered at once on the relayed MP's reply address (or the pigeon
+sent on), sometimes later, even by night; a few post on the square. By night, posts and an MP
+are tried. In any phase a dead player may try to write, answer or post.
+
+Checked: every game ends; nobody has two direct actions resolved in one night (001: « Un joueur
+ne peut effectuer qu'une action directe par nuit »); the dead never act (001: « un joueur mort
+n'est ni autorisé à envoyer des MPs, à poster sur le topic de LG ou à être la cible d'une
+quelconque action »): no action planned by or on the dead, no MP relayed from or to the dead, no
+post from the dead, each of their tries refused; the export replays to the same game; no
+player's mail names another's roles unless a power told him.
+
+MPs (001, « Envoi de MP »: « Plusieurs rôles permettent l'envoi de MPs entre joueurs (ce qui
+implique qu'en temps normal ils ne sont pas autorisés). Sauf exceptions, tous les MPs passent
+par le MJ, qui les transmet au joueur concerné »): one who holds no right is refused; each MP
+relayed (`MpRelayed`) went, by day, from a living player holding its right then, to another
+living player, with the text written; its text is in the recipient's mailbox and nobody else's
+(the answer to the sender is returned by `Games.act`, not mailed here); an unsigned MP (the
+Lâche's: « ni ne savent qui est le Lâche ») shows nowhere in its mail the sender's name, a signed
+one shows its signature; none shows the sender's address. The square (001, « Gestion de la
+nuit »: « Aucun post sur le topic de LG n'est autorisé pendant la nuit »): every post tried by
+night is refused, and no post is counted (`SquarePosted`) or relayed (`MessagePosted`) by night
+or from the dead. A refused MP, answer or post records no MpRelayed, SquarePosted or
+MessagePosted, and its text reaches nobody."""
 
 from __future__ import annotations
 
@@ -18,11 +40,19 @@ from lgmail.rules.evolve import apply
 from lgmail.rules.maisons import deaths
 from lgmail.rules.maisons.acting import is_direct
 from lgmail.rules.maisons.events import plans
+from lgmail.rules.maisons.mp import RIGHTS
 from lgmail.rules.maisons.role import CATALOGUE, HOUSE, NOBODY, usable
-from lgmail.rules.maisons.roles import dominateur, saint, sympathique, voldemort
+from lgmail.rules.maisons.roles import (
+    dominateur,
+    saint,
+    sympathique,
+    voldemort,
+)
 from lgmail.rules.roles.base import MANY
 from lgmail.rules.state import GameState
+from lgmail.rules.variant import SQUARE
 from lgmail.service.codec import decode_all
+from tests.maisons.random_talk import Talk, day_talk, mps_reach_their_recipient, night_talk
 from tests.scenario import Scenario
 
 PLAYERS = [f"J{i:02d}" for i in range(20)]
@@ -58,7 +88,7 @@ def _mail(rng: random.Random, s: GameState, name: str) -> str:
     return "\n".join(lines) or "rien"
 
 
-def _play(g: Scenario, rng: random.Random) -> None:
+def _play(g: Scenario, rng: random.Random, talk: Talk) -> None:
     for _ in range(PHASES):
         s = g.state
         if s.ended:
@@ -69,6 +99,8 @@ def _play(g: Scenario, rng: random.Random) -> None:
             g.act(tie.player, f"trancher {rng.choice(s.extra['egalite'])}")
             continue
         if s.phase == "night":
+            night_talk(g, talk)
+            s = g.state
             wolves = [p.name for p in s.living() if p.nature == "loup-garou"]
             prey = [p.name for p in s.living() if p.nature != "loup-garou"]
             pack = {}
@@ -80,8 +112,9 @@ def _play(g: Scenario, rng: random.Random) -> None:
                 g.act(p.name, pack.get(p.name, "") + _mail(rng, s, p.name))
             g.later(hours=24)
         else:
-            living = s.living_names()
             _answer(g, rng, s)
+            day_talk(g, talk)
+            living = g.state.living_names()
             for name in living:
                 g.act(name, f"vote {rng.choice(living)}")
             g.later(hours=48)
@@ -145,6 +178,14 @@ def _answer(g: Scenario, rng: random.Random, s: GameState) -> None:
             g.act(name, f"booster {rng.choice(s.players[name].powers)}")
 
 
+def _game(folder: Path, seed: int) -> Scenario:
+    """A drawn 20-player game whose every draw, the deal's included, comes from `seed`: a
+    failing example plays the same game again."""
+    return Scenario(
+        folder, {n: "" for n in PLAYERS}, variant="maisons", drawn=True, election=True, seed=seed
+    )
+
+
 @settings(
     max_examples=int(os.environ.get("LGMAIL_MAISONS_GAMES", "2")),
     database=None,
@@ -158,8 +199,10 @@ def _answer(g: Scenario, rng: random.Random, s: GameState) -> None:
 @given(seed=st.integers(0, 10_000))
 def test_random_legal_play(tmp_path_factory: object, seed: int) -> None:
     folder: Path = tmp_path_factory.mktemp("maisons")  # type: ignore[attr-defined]
-    g = Scenario(folder, {n: "" for n in PLAYERS}, variant="maisons", drawn=True, election=True)
-    _play(g, random.Random(seed))
+    g = _game(folder, seed)
+    rng = random.Random(seed)
+    talk = Talk(rng)
+    _play(g, rng, talk)
     assert g.state.ended or stuck(g.state), "the game ends"
 
     if g.state.ended:
@@ -179,7 +222,24 @@ def test_random_legal_play(tmp_path_factory: object, seed: int) -> None:
             for player, given in plans(state).items():
                 direct = [p for p in given if is_direct(str(p["role"]), str(p["kind"]))]
                 assert len(direct) <= 1, (player, given)
+        if record.type == "MpRelayed":
+            mp = record.payload
+            sender = state.players[mp["sender"]]
+            assert sender.alive and state.players[mp["recipient"]].alive, ("the dead", mp)
+            # 001: « en temps normal ils ne sont pas autorisés »: only on a right held
+            held = RIGHTS[mp["right"]].holds(state, sender)
+            assert held, ("an MP on a right not held", state.phase, state.number, mp)
+            # each right of 001 the rule set has is a day's (« Pendant la journée », « Au début
+            # de la journée », « Une fois par journée », « Pendant toute la journée »)
+            assert state.phase == "day", ("an MP outside a day", state.phase, state.number, mp)
+        if record.type in ("SquarePosted", "MessagePosted"):
+            author = str(record.payload.get("player") or record.payload["author"])
+            if record.payload.get("channel", SQUARE) == SQUARE:
+                assert state.phase != "night", ("a post by night", state.number, record.payload)
+                assert state.players[author].alive, ("a post from the dead", record.payload)
         apply(state, event)
+
+    mps_reach_their_recipient(g, talk)
 
     # no mail tells a player another's roles, but the powers that tell them (the Voyante's
     # vision, the Croque-mort's registers, the Paranoïaque's report of who acted on him with

@@ -98,10 +98,24 @@ def test_chamane_frees_every_mp_for_the_day(tmp_path: Path) -> None:
     assert told(g, "Fanny", "Une transe chamanique saisit le village")
     for n in range(5):
         g.ok("Emma", f"écrire à Fanny\nMessage {n}.")
-    mails = [m for m in g.mails("Fanny") if "message privé de Emma" in m.subject]
-    assert len(mails) == 5
+    mails = [m for m in g.mails("Fanny") if "Emma vous écrit" in m.body]
+    assert len(mails) == 5 and all("Emma" not in m.sender for m in mails)
     g.post("Fanny", "mp:chamane:Emma", "Réponse.")
     assert any("Réponse." in m.body for m in g.mails("Emma"))
+
+
+def test_the_trance_ends_with_its_day_answers_included(tmp_path: Path) -> None:
+    """001, Chamane: « Pendant toute la journée »: the next night and the next day, an answer
+    to an MP of the trance is refused and relayed to nobody."""
+    g = game(tmp_path, DEAL)
+    to_day(g)
+    g.ok("David", "chamaniser")
+    g.ok("Emma", "écrire à Fanny\nSalut.")
+    day(g, {})
+    assert not g.post("Fanny", "mp:chamane:Emma", "De nuit.").ok
+    night(g, {})
+    assert not g.post("Fanny", "mp:chamane:Emma", "Le lendemain.").ok
+    assert not any("De nuit." in m.body or "Le lendemain." in m.body for m in g.mails("Emma"))
 
 
 # --- Exclu ----------------------------------------------------------------------------------

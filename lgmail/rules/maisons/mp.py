@@ -102,7 +102,8 @@ def _tell(s: GameState, e: MpRelayed, later: Sequence[Event]) -> list[Notice]:
     ctx: dict[str, Any] = {"text": e.text, "signed": e.signed, "right": e.right}
     channel = f"{CHANNEL}:{e.right}:{e.reply_to or e.sender}" if e.replies else "mj"
     ctx["replies"] = e.replies
-    return [Notice(e.recipient, "maisons:mp:relayed", ctx, channel=channel, author=e.signed)]
+    # the signature is in the text: no header names the sender (not even From's display name)
+    return [Notice(e.recipient, "maisons:mp:relayed", ctx, channel=channel)]
 
 
 def sent_today(s: GameState, right: str, sender: str) -> list[str]:

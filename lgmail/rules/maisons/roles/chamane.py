@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import folds
+from lgmail.rules.maisons.acting import refused
 from lgmail.rules.maisons.events import UseSpent
 from lgmail.rules.maisons.mp import Right, right
 from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, on_accept, outside_all, role
@@ -82,7 +83,9 @@ def _holds(s: GameState, player: Player) -> bool:
 
 
 def _free(s: GameState, sender: Player, recipient: str) -> None:
-    """« autant de fois qu'ils veulent »."""
+    """« autant de fois qu'ils veulent », that day (an answer included), not the Exclu."""
+    if not _holds(s, sender):
+        raise refused("mp-none")
 
 
 right(Right(ROLE.slug, _holds, _free, lambda s, p: p.name, replies=True))
