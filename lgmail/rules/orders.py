@@ -100,6 +100,8 @@ class Kind(StrEnum):
     CONCERT = "concert"
     GLISSER = "glisser"
     AIMER = "aimer"
+    CONTRACTER = "contracter"
+    REMBOURSER = "rembourser"
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any
 
 from lgmail.rules.maisons.mp import CHANNEL, RIGHTS, Right
 from lgmail.rules.maisons.role import CATALOGUE, usable
-from lgmail.rules.maisons.roles import araignee, chamane, museleur, pigeonnier, star
+from lgmail.rules.maisons.roles import araignee, banquier, chamane, museleur, pigeonnier, star
 from lgmail.rules.refusal import Refused
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.variant import SQUARE
@@ -30,6 +30,8 @@ WRITERS = 5
 #: chances: one who holds no right tries to write, a day; a recipient answers at once, or
 #: writes on (the pigeon); a dead player tries to write or post, a phase
 TRIES, ANSWERS, GHOSTS = 0.3, 0.3, 0.3
+#: a day's chance that the Banquier and a Paumé make a debt
+DEBTS = 0.5
 #: the most posts on the square a day (each relayed to every player: a mail each)
 POSTS = 2
 #: a phase's chance that a player answers an MP of an earlier one on its reply address
@@ -231,7 +233,7 @@ def day_talk(g: Scenario, talk: Talk) -> None:
         deeds.append(partial(_day_write, g, talk, name))
     for name in rng.sample(living, min(rng.randint(0, POSTS), len(living))):
         deeds.append(partial(_post, g, talk, name))
-    deeds += [partial(_ghost, g, talk), partial(_late, g, talk)]
+    deeds += [partial(_ghost, g, talk), partial(_late, g, talk), partial(_debt, g, talk)]
     rng.shuffle(deeds)
     for deed in deeds:
         deed()
@@ -278,3 +280,23 @@ def mps_reach_their_recipient(g: Scenario, talk: Talk) -> None:
                 assert mp["signed"] in mail.content, ("a signed MP shows its signature", mp)
     for text in talk.refused:
         assert not any(text in blob for blob in blobs.values()), ("a refused message", text)
+
+
+def _debt(g: Scenario, talk: Talk) -> None:
+    """Sometimes the Banquier and one of his Paumés make a debt, each his half (001: « envoyer
+    en commun d'un Paumé un MP au MJ »): contracted or repaid (refusals allowed: no debt left,
+    one a day)."""
+    rng = talk.rng
+    s = g.state
+    bank = banquier.banquier(s)
+    mine = [n for n in banquier.paumes(s) if s.players[n].alive]
+    living = s.living_names()
+    if bank is None or not bank.alive or not mine or rng.random() >= DEBTS:
+        return
+    paume, target = rng.choice(mine), rng.choice(living)
+    if rng.random() < 0.5:
+        g.act(bank.name, f"banquier : contracter {paume}")
+        g.act(paume, f"paumé : contracter {target}")
+    else:
+        g.act(paume, "paumé : rembourser")
+        g.act(bank.name, f"banquier : rembourser {paume} : {target}")

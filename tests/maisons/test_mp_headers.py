@@ -103,13 +103,36 @@ def pigeonnier(g: Scenario) -> Leg:
     return Leg("Emma", "Chloe", "pigeonnier : à Chloe", back="Fanny")
 
 
+BANK = {
+    **DEAL,
+    "Chloe": "villageois:paume+planque+detective+baron+entete",
+    "Emma": "villageois:banquier+chanoine+espion+institutrice+paranoiaque",
+}
+
+
+def banquier(g: Scenario) -> Leg:
+    """001, Banquier: « Un Banquier peut envoyer des MP à un Paumé et en recevoir une réponse »."""
+    to_day(g)
+    return Leg("Emma", "Chloe", "banquier : à Chloe", back="Emma")
+
+
+def paume(g: Scenario) -> Leg:
+    """001, Banquier: « le Paumé peut envoyer un unique MP au Banquier »."""
+    to_day(g)
+    return Leg("Chloe", "Emma", "paumé : à Emma", back="Chloe")
+
+
 #: right slug -> its setup: plays a game of DEAL to the moment the MP may be sent
 SETUPS: dict[str, Callable[[Scenario], Leg]] = {
     "araignee": araignee,
     "chamane": chamane,
     "lache": lache,
     "pigeonnier": pigeonnier,
+    "banquier": banquier,
+    "paume": paume,
 }
+#: the deal each setup is played on, where it is not DEAL
+DEALS = {"banquier": BANK, "paume": BANK}
 
 
 def host(name: str) -> str:
@@ -207,7 +230,7 @@ def test_no_relayed_mp_names_its_sender_in_its_headers(tmp_path: Path, slug: str
     concerné »: the MP on right `slug`, sent by SMTP, reaches its recipient from the game
     with no header naming its sender, nor his address anywhere; the answer to it, where the
     right allows one, reaches back the same way, not naming the recipient either."""
-    g = game(tmp_path, DEAL)
+    g = game(tmp_path, DEALS.get(slug, DEAL))
     leg = SETUPS[slug](g)
     assert RIGHTS[slug].holds(g.state, g.state.players[leg.sender])
     found: list[str] = []

@@ -17,7 +17,8 @@ player's mail names another's roles unless a power told him.
 MPs (001, « Envoi de MP »: « Plusieurs rôles permettent l'envoi de MPs entre joueurs (ce qui
 implique qu'en temps normal ils ne sont pas autorisés). Sauf exceptions, tous les MPs passent
 par le MJ, qui les transmet au joueur concerné »): one who holds no right is refused; each MP
-relayed (`MpRelayed`) went, by day, from a living player holding its right then, to another
+relayed (`MpRelayed`) went, by day (by night too on the Banquier's and the Paumé's), from a
+living player holding its right then (or answering on it), its check passing, to another
 living player, with the text written; its text is in the recipient's mailbox and nobody else's
 (the answer to the sender is returned by `Games.act`, not mailed here); an unsigned MP (the
 Lâche's: « ni ne savent qui est le Lâche ») shows nowhere in its mail the sender's name, a signed
@@ -122,13 +123,19 @@ def _play(g: Scenario, rng: random.Random, talk: Talk) -> None:
 
 def _winners_as_written(g: Scenario) -> None:
     """001, « Conditions de victoire », read again here apart from the rule set: each winner met
-    every condition he holds (Faux cul alive; Iznogoud once mayor; Fan de MP, 400 MPs), his
+    every condition he holds (Faux cul alive; Iznogoud once mayor; Fan de MP, 400 MPs; the
+    Banquier a debt left, the Paumé none), his
     nature's when none replaces it; each loser failed one."""
     s = g.state
     (end,) = g.events("GameEnded")
     if end["winner"] is None:
         return
     mayors = set(s.extra.get("maires", [])) | ({s.captain} if s.captain else set())
+    # « Possède une liste de 3 joueurs étant Paumés. Chacun de ces joueurs a une Dette. »
+    bank = [p.name for p in s.players.values() if "banquier" in p.powers]
+    owed = {p.name: 1 for p in s.players.values() if "paume" in p.powers and bank != [p.name]}
+    owed = owed if bank else {}
+    owed.update({e["paume"]: e["debts"] for e in g.events("DebtMade")})
     for p in s.players.values():
         held = set(usable(s, p))
         wolf = p.nature == "loup-garou"
@@ -151,6 +158,10 @@ def _winners_as_written(g: Scenario) -> None:
             ok = ok and not (p.name in s.extra.get("suicides", []) and not p.alive)
         if "fan-de-mp" in held:
             ok = ok and int(s.extra.get("mps-portes", 0)) >= 400
+        if "banquier" in held:  # « possède toujours au moins une Dette »
+            ok = ok and any(n > 0 for n in owed.values())
+        if "paume" in held:  # « ne possède plus de dettes »
+            ok = ok and owed.get(p.name, 0) == 0
         assert ok == (p.name in end["winners"]), (p.name, held, end)
 
 
@@ -226,12 +237,15 @@ def test_random_legal_play(tmp_path_factory: object, seed: int) -> None:
             mp = record.payload
             sender = state.players[mp["sender"]]
             assert sender.alive and state.players[mp["recipient"]].alive, ("the dead", mp)
-            # 001: « en temps normal ils ne sont pas autorisés »: only on a right held
-            held = RIGHTS[mp["right"]].holds(state, sender)
-            assert held, ("an MP on a right not held", state.phase, state.number, mp)
-            # each right of 001 the rule set has is a day's (« Pendant la journée », « Au début
-            # de la journée », « Une fois par journée », « Pendant toute la journée »)
-            assert state.phase == "day", ("an MP outside a day", state.phase, state.number, mp)
+            # 001: « en temps normal ils ne sont pas autorisés »: only on a right held, or in
+            # answer on a right that allows one, which lets him write to that recipient now
+            right = RIGHTS[mp["right"]]
+            held = right.holds(state, sender)
+            assert held or right.replies, ("an MP on a right not held", state.number, mp)
+            right.check(state, sender, mp["recipient"])
+            # the rights of 001 are a day's (« Pendant la journée », « Au début de la journée »,
+            # « Une fois par journée », « Pendant toute la journée »), but the Banquier's
+            assert state.phase == "day" or right.anytime, ("an MP by night", state.number, mp)
         if record.type in ("SquarePosted", "MessagePosted"):
             author = str(record.payload.get("player") or record.payload["author"])
             if record.payload.get("channel", SQUARE) == SQUARE:

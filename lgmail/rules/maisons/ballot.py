@@ -22,7 +22,7 @@ from lgmail.rules import events as ev
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import folds
 from lgmail.rules.maisons.events import plans
-from lgmail.rules.maisons.role import holds
+from lgmail.rules.maisons.role import BOUND_VOTES, holds
 from lgmail.rules.maisons.roles import baron, chatelain, entete, espion, fanatique
 from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState
@@ -87,11 +87,25 @@ def ballot_of(s: GameState) -> dict[str, str | None]:
     }
 
 
+def bound(s: GameState) -> dict[str, str]:
+    """The votes roles bind today (`role.BOUND_VOTES`), of living voters on living targets."""
+    out: dict[str, str] = {}
+    for rule in BOUND_VOTES:
+        for voter, target in rule(s).items():
+            if s.players[voter].alive and s.players[target].alive:
+                out.setdefault(voter, target)
+    return out
+
+
 def weights(s: GameState) -> dict[str, int]:
     """Each voter's weight today: 2 for a Meneur who said « doubler », -2 for an Institutrice
-    who said « soustraire » (« enlève deux voix [...] plutôt que d'en rajouter une »)."""
+    who said « soustraire » (« enlève deux voix [...] plutôt que d'en rajouter une »); one for
+    a bound vote."""
     out: dict[str, int] = {}
+    held = bound(s)
     for player, given in plans(s).items():
+        if player in held:
+            continue
         voter = s.players[player]
         kinds = [(p["role"], p["kind"]) for p in given if holds(s, voter, str(p["role"]))]
         # a role boosted by the Sympathique applies its action twice (`sympathique`)
@@ -125,7 +139,7 @@ def close(tx: Tx, step: str) -> str | None:
     """Count the vote of `step` (the election; the day's is `stake`), tell the Espions, publish
     the totals; who is chosen (None on a tie, when the mayor is asked)."""
     s = tx.state
-    votes = ballot_of(s)
+    votes = {**ballot_of(s), **bound(s)}
     tally, leaders = count(s, votes)
     _spy(tx, votes, tally)
     chosen = leaders[0] if len(leaders) == 1 else None
@@ -150,7 +164,7 @@ def stake(tx: Tx, kill: Kill) -> None:
     Entêtés, spend the day's unique actions, publish the totals and who burns: the first
     1 + Fanatiques places of the list, the mayor asked where a tie straddles the last one."""
     s = tx.state
-    votes = entete.forced(s, ballot_of(s))
+    votes = {**entete.forced(s, ballot_of(s)), **bound(s)}
     tally, _ = count(s, votes)
     _spy(tx, votes, tally)
     entete.record(tx, votes)

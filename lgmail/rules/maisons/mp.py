@@ -36,8 +36,9 @@ from lgmail.rules.tx import Tx
 
 #: the prefix of a reply channel: `mp:RIGHT:SENDER`
 CHANNEL = "mp"
-#: `GameState.extra` keys: this phase's MPs [[right, sender, recipient]]; every MP carried
-SENT, CARRIED = "mps-du-jour", "mps-portes"
+#: `GameState.extra` keys: this phase's MPs [[right, sender, recipient]]; every MP carried; the
+#: game's MPs by "right>sender>recipient"
+SENT, CARRIED, EVER = "mps-du-jour", "mps-portes", "mps-par-droit"
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,9 @@ class Right:
     answered_by: Callable[[GameState, Player], str] | None = None
     #: what the right does once an MP is relayed (the pigeon lands)
     sent: Callable[[Tx, Player, str], None] | None = None
+    #: whether it carries MPs by night too (the Banquier's: 001 sets no time); the others are
+    #: a day's, each `check` refusing them by night
+    anytime: bool = False
 
 
 #: slug -> the right (its role's slug where the right is a role's)
@@ -95,6 +99,9 @@ def _relayed(s: GameState, e: MpRelayed) -> None:
     held["list"].append([e.right, e.sender, e.recipient])
     s.extra[SENT] = held
     s.extra[CARRIED] = int(s.extra.get(CARRIED, 0)) + 1
+    ever = s.extra.setdefault(EVER, {})
+    key = f"{e.right}>{e.sender}>{e.recipient}"
+    ever[key] = int(ever.get(key, 0)) + 1
 
 
 @tells(MpRelayed)
@@ -112,6 +119,11 @@ def sent_today(s: GameState, right: str, sender: str) -> list[str]:
     if held.get("at") != phase_key(s):
         return []
     return [str(to) for r, by, to in held["list"] if r == right and by == sender]
+
+
+def sent_ever(s: GameState, right: str, sender: str, recipient: str) -> int:
+    """How many MPs `sender` sent `recipient` on `right` in the game."""
+    return int(s.extra.get(EVER, {}).get(f"{right}>{sender}>{recipient}", 0))
 
 
 def addressed(kind: Kind) -> Callable[[Said], Order | Refusal]:

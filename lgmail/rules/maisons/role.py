@@ -131,6 +131,11 @@ def on_accept(slug: str) -> Callable[[Handler], Handler]:
 TWICE: list[Callable[[GameState, Player, str], bool]] = []
 
 
+#: votes a role binds today whatever the voter cast, at one voice each (the Banquier's debts:
+#: « Aucun autre pouvoir de ces joueurs ne peut influencer sur le vote »): voter -> target
+BOUND_VOTES: list[Callable[[GameState], dict[str, str]]] = []
+
+
 #: what roles do once every action of the night is resolved, before dawn's deaths (the
 #: Jardinier's thorns, the Paranoïaque's and the Détective's reports), in registration order
 AFTER_ACTIONS: list[Callable[[NightRun], None]] = []
