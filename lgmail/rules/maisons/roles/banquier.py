@@ -83,6 +83,12 @@ REMBOURSER = Verb(
     read=_names,
 )
 
+#: the halves of a debt, the Banquier's and the Paumé's: daily, by day
+DEBT = (
+    Action(CONTRACTER, direct=False, uses=None, when="jour", aims=PLAYER),
+    Action(REMBOURSER, direct=False, uses=None, when="jour", aims=PLAYER),
+)
+
 ROLE = role(
     MaisonRole(
         slug="banquier",
@@ -100,10 +106,7 @@ ROLE = role(
             '"rembourser"): both your votes of the day go to the target. You win only if a '
             "debt is left (a supplementary condition).",
         },
-        actions=(
-            Action(CONTRACTER, direct=False, uses=None, when="jour", aims=PLAYER),
-            Action(REMBOURSER, direct=False, uses=None, when="jour", aims=PLAYER),
-        ),
+        actions=DEBT,
         available=1,
     )
 )

@@ -12,11 +12,10 @@ from __future__ import annotations
 from lgmail.rules.maisons.acting import refused
 from lgmail.rules.maisons.mp import Right, right, sent_ever
 from lgmail.rules.maisons.outcome import Condition, supplementary
-from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, checks, holds, on_accept, role
+from lgmail.rules.maisons.role import MaisonRole, checks, holds, on_accept, role
 from lgmail.rules.maisons.roles.banquier import (
-    CONTRACTER,
+    DEBT,
     PAUME,
-    REMBOURSER,
     banquier,
     conclude,
     debts,
@@ -43,10 +42,7 @@ ROLE = role(
             "both your votes of the day go to the target. You win only with no debt left (a "
             "supplementary condition).",
         },
-        actions=(
-            Action(CONTRACTER, direct=False, uses=None, when="jour", aims=PLAYER),
-            Action(REMBOURSER, direct=False, uses=None, when="jour", aims=PLAYER),
-        ),
+        actions=DEBT,
         available=3,
     )
 )
