@@ -175,3 +175,63 @@ def test_convaincant_is_direct(tmp_path: Path) -> None:
     )
     assert deaths(g) == []
     assert told(g, "David", "Action échouée")
+
+
+# --- Convaincant and Suiveur ----------------------------------------------------------------
+
+FOLLOWING = {
+    **DEAL,
+    "Alice": "loup-garou:convaincant+suiveur+espion+meneur+planque",
+    "Emma": "villageois:pyromane+suiveur+espion+meneur+planque",
+}
+
+
+def test_a_suiveur_convaincant_learns_whether_the_person_follows(tmp_path: Path) -> None:
+    """001, Convaincant: « Si le convaincant est Suiveur, il est mis au courant de si la
+    personne choisie est Suiveur. »; and « S'il ne l'est pas, le convaincant peut choisir, au
+    lieu ou en plus de l'action habituelle, de transformer cette personne en Suiveur en plus de
+    ses autres rôles »: Alice, a wolf, makes Chloe a wolf and a Suiveur."""
+    g = game(tmp_path, FOLLOWING)
+    night(g, {"Alice": "convaincre la maison de Chloe : Chloe, suiveur"})
+    assert told(g, "Alice", "Chloe n'était pas Suiveur")
+    chloe = g.state.players["Chloe"]
+    assert chloe.nature == "loup-garou" and "suiveur" in chloe.powers
+    assert len(chloe.powers) == 6
+    mail = next(m for m in g.mails("Chloe") if "Vous êtes Suiveur" in m.subject)
+    assert "en plus de vos autres rôles" in mail.body and "Alice" not in mail.body
+
+
+def test_instead_of_the_usual_action(tmp_path: Path) -> None:
+    """001, Convaincant: « au lieu [...] de l'action habituelle »: Chloe becomes a Suiveur and
+    stays a villager."""
+    g = game(tmp_path, FOLLOWING)
+    night(g, {"Alice": "convaincre la maison de Chloe : Chloe, seulement suiveur"})
+    chloe = g.state.players["Chloe"]
+    assert chloe.nature == "villageois" and "suiveur" in chloe.powers
+
+
+def test_two_suiveurs_the_convaincant_may_reveal_himself(tmp_path: Path) -> None:
+    """001, Convaincant: « Si, à la fin de l'action, les deux personnes sont Suiveur, le
+    convaincant peut choisir de révéler son identité et son rôle de Suiveur à la personne
+    choisie. »: Emma, a Suiveur already, learns it is Alice; Alice learns Emma follows."""
+    g = game(tmp_path, FOLLOWING)
+    night(g, {"Alice": "convaincre la maison de Emma : Emma, révéler"})
+    assert told(g, "Alice", "Emma est Suiveur")
+    mail = next(m for m in g.mails("Emma") if "Un autre Suiveur" in m.subject)
+    assert "Alice vous a convaincu·e cette nuit et se révèle à vous" in mail.body
+
+
+def test_a_convaincant_who_is_no_suiveur_has_no_such_choice(tmp_path: Path) -> None:
+    """001, Convaincant: « Si le convaincant est Suiveur »: David, no Suiveur, only kills the
+    wolf he convinces; Fanny is made no Suiveur."""
+    g = game(tmp_path, FOLLOWING)
+    night(g, {"David": "convaincre la maison de Chloe : Chloe, suiveur"})
+    assert "suiveur" not in g.state.players["Chloe"].powers
+    assert not told(g, "David", "Suiveur")
+
+
+def test_an_unknown_option_is_refused_with_the_words(tmp_path: Path) -> None:
+    """001, Convaincant: the Suiveur's choices are the only words after the person."""
+    g = game(tmp_path, FOLLOWING)
+    answer = g.refused("Alice", "convaincre la maison de Chloe : Chloe, transformer", "not_allowed")
+    assert "« , seulement suiveur »" in answer.text

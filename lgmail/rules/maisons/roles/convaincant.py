@@ -19,8 +19,13 @@ Rulings:
   pack; the pack (its other living wolves, the Convaincant among them) is told his name, but not
   which wolf convinced him;
 - a wolf a villager convinced is attacked and dies at dawn (a Guérisseuse may save him);
-- the Suiveur's clause (« Si le convaincant est Suiveur, il est mis au courant de si la personne
-  choisie est Suiveur [...] ») waits for the Suiveur: not implemented yet.
+- a Suiveur Convaincant adds, after the person, « , suiveur » (make him a Suiveur besides the
+  usual action), « , seulement suiveur » (instead of it) and « , révéler » (if both are Suiveurs
+  at the end, the person learns who he is); he is told whether the person was a Suiveur
+  (`FollowerSounded`); the person made a Suiveur is told (`MadeFollower`), with the
+  Convaincant's name when revealed; « Suiveur » is read from the roles he may use (a cancelled
+  Suiveur is none); the person's roles are read as they are, a Suiveur role he holds but may
+  not use still counts.
 """
 
 from __future__ import annotations
@@ -31,17 +36,31 @@ from dataclasses import dataclass
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.night import NightRun, Plan
-from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, resolves, role
+from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, holds, resolves, role
 from lgmail.rules.maisons.roles.loup_garou import NATURE, pack
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.refusal import Refusal
+from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.roles.base import Said, Verb
 from lgmail.rules.state import GameState
 
+#: what a Suiveur Convaincant may add after the person, comma-separated: make him a Suiveur
+#: besides the usual action, or instead of it; reveal himself to him if both are Suiveurs
+FOLLOW, ONLY, REVEAL = "suiveur", "seulement suiveur", "reveler"
+FLAGS = {
+    "suiveur": FOLLOW,
+    "follower": FOLLOW,
+    "seulement suiveur": ONLY,
+    "only follower": ONLY,
+    "reveler": REVEAL,
+    "reveal": REVEAL,
+}
+
 
 def _read(said: Said) -> Order | Refusal:
-    """« convaincre la maison de NOM : PERSONNE » (the house's owner, then the person)."""
-    house_part, colon, person_part = said.after_verb().partition(":")
+    """« convaincre la maison de NOM : PERSONNE » (the house's owner, then the person), then,
+    for a Suiveur, « , suiveur », « , seulement suiveur », « , révéler »."""
+    house_part, colon, rest = said.after_verb().partition(":")
+    person_part, *extra = rest.split(",")
     if not colon or not house_part.strip() or not person_part.strip():
         return said.order()
     owner = said.name(said.tokens(house_part))
@@ -50,7 +69,10 @@ def _read(said: Said) -> Order | Refusal:
     person = said.name(said.tokens(person_part))
     if isinstance(person, Refusal):
         return person
-    return Order(Kind.CONVAINCRE, (owner, person))
+    flags = [FLAGS.get(" ".join(said.fold(e).split())) for e in extra if e.strip()]
+    if None in flags:
+        return Refusal(Cause.NOT_ALLOWED, {"why": "maisons", "rule": "convaincre-option"})
+    return Order(Kind.CONVAINCRE, (owner, person), args=tuple(f for f in flags if f))
 
 
 CONVAINCRE = Verb(
@@ -82,6 +104,8 @@ ROLE = role(
 )
 
 CAUSE = "convaincant"
+#: the Suiveur's slug (« Si le convaincant est Suiveur »)
+FOLLOWER = "suiveur"
 
 
 @event
@@ -108,15 +132,86 @@ def _tell_converted(s: GameState, e: Converted, later: Sequence[Event]) -> list[
     return told + [Notice(w, "maisons:convaincant:recruit", {"recruit": e.player}) for w in others]
 
 
+@event
+@dataclass(frozen=True)
+class FollowerSounded(Event):
+    """A Suiveur Convaincant learnt whether `person` is a Suiveur."""
+
+    convaincant: str
+    person: str
+    follower: bool
+
+
+@folds(FollowerSounded)
+def _sounded(s: GameState, e: FollowerSounded) -> None:
+    """Nothing changes: he is told."""
+
+
+@tells(FollowerSounded)
+def _tell_sounded(s: GameState, e: FollowerSounded, later: Sequence[Event]) -> list[Notice]:
+    ctx = {"person": e.person, "follower": e.follower}
+    return [Notice(e.convaincant, "maisons:convaincant:sounded", ctx)]
+
+
+@event
+@dataclass(frozen=True)
+class MadeFollower(Event):
+    """`person` is a Suiveur now, besides his other roles (a Suiveur Convaincant's doing;
+    `made` False: he was one already); `revealed`: he is told who did it."""
+
+    person: str
+    by: str
+    revealed: bool = False
+    made: bool = True
+
+
+@folds(MadeFollower)
+def _made(s: GameState, e: MadeFollower) -> None:
+    p = s.players[e.person]
+    if FOLLOWER not in p.powers:
+        p.powers = [*p.powers, FOLLOWER]
+
+
+@tells(MadeFollower)
+def _tell_made(s: GameState, e: MadeFollower, later: Sequence[Event]) -> list[Notice]:
+    ctx = {"by": e.by if e.revealed else None, "made": e.made}
+    return [Notice(e.person, "maisons:convaincant:follower", ctx)]
+
+
 @resolves(ROLE.slug)
 def _convaincre(run: NightRun, plan: Plan) -> None:
     owner, person = plan.targets[0], plan.targets[1]
     house = run.house_of(owner)
     if not run.enter(plan, house) or person not in run.inside(house):
         return
-    mine = run.state.players[plan.player].nature
+    s = run.state
+    me = s.players[plan.player]
+    follower = holds(s, me, FOLLOWER)
+    if not (follower and ONLY in plan.args):
+        _usual(run, plan.player, person)
+    if follower:
+        _follow(run, plan, person)
+
+
+def _usual(run: NightRun, convaincant: str, person: str) -> None:
+    mine = run.state.players[convaincant].nature
     theirs = run.state.players[person].nature
     if mine == NATURE and theirs != NATURE:
-        run.tx.emit(Converted(person, plan.player))
+        run.tx.emit(Converted(person, convaincant))
     elif mine != NATURE and theirs == NATURE:
-        run.attack(person, CAUSE, plan.player)
+        run.attack(person, CAUSE, convaincant)
+
+
+def _follow(run: NightRun, plan: Plan, person: str) -> None:
+    """« Si le convaincant est Suiveur, il est mis au courant de si la personne choisie est
+    Suiveur. S'il ne l'est pas, le convaincant peut choisir [...] de transformer cette personne
+    en Suiveur en plus de ses autres rôles. Si, à la fin de l'action, les deux personnes sont
+    Suiveur, le convaincant peut choisir de révéler son identité et son rôle de Suiveur »."""
+    s = run.state
+    already = FOLLOWER in s.players[person].powers
+    run.tx.emit(FollowerSounded(plan.player, person, already))
+    reveal = REVEAL in plan.args
+    if not already and (FOLLOW in plan.args or ONLY in plan.args):
+        run.tx.emit(MadeFollower(person, plan.player, reveal))
+    elif already and reveal:
+        run.tx.emit(MadeFollower(person, plan.player, True, made=False))

@@ -12,7 +12,8 @@ Suiveur lives.
 
 Rulings: « tous les joueurs » are the living; the game then stops with the Suiveurs' win (main
 condition `suiveurs`), which each Suiveur meets, and nobody else unless a role of his says so;
-a player charmed twice is charmed once; the Convaincant's Suiveur case is not dealt yet."""
+a player charmed twice is charmed once; a Suiveur Convaincant may make a Suiveur
+(`convaincant.MadeFollower`)."""
 
 from __future__ import annotations
 
