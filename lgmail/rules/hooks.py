@@ -48,6 +48,9 @@ TELLS: dict[type[Event], list[Tell]] = {}
 #: what a player's role mail tells besides his role, by who declares it (004: a multi-class
 #: role's alignment)
 ROLE_MAIL: list[Callable[[GameState, str], dict[str, Any]]] = []
+#: what a seat of the view shows besides, once the game has ended (001: each player's
+#: conditions of victory, met or not)
+SEAT_AT_END: list[Callable[[GameState, str], dict[str, Any]]] = []
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from lgmail.rules.hooks import SEAT_AT_END
 from lgmail.rules.roles import CAMP_OF
 from lgmail.rules.state import COLOURS_SEEN, SEEN_ROLES, GameState, Player
 from lgmail.rules.variants import variant_of
@@ -109,6 +110,9 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
             out["nature"] = p.nature if whole or role == p.role else None
             out["roles"] = list(p.powers) if whole else seen.get(p.name)
             out["house"] = p.house if whole else None
+        if state.ended:
+            for more in SEAT_AT_END:
+                out.update(more(state, p.name))
         return out
 
     deadline = shown_deadline(state, viewer)

@@ -114,7 +114,9 @@ def test_the_charmed_are_freed_when_the_last_suiveur_dies(tmp_path: Path) -> Non
 
 def test_the_end_mail_lists_natures_roles_and_winners(tmp_path: Path) -> None:
     """001: « quiconque a rempli toutes ses conditions de victoire l'emporte »: the last digest
-    shows each player's nature, five roles and whether he won, so the table can check it."""
+    shows each player's nature, five roles, whether he won, and each of his conditions, met or
+    not (the replacing one for the Faux cul; Iznogoud's besides his camp's), so the table can
+    check it."""
     g = game(tmp_path, DEAL)
     night(g, {"Alice": "tuer Chloe : Alice"})
     day(g, {"Alice": "David", "Bruno": "David", "David": "Alice"})
@@ -125,6 +127,10 @@ def test_the_end_mail_lists_natures_roles_and_winners(tmp_path: Path) -> None:
         in last.body
     )
     assert "Chloe : Villageois (Iznogoud, Planqué, Croque-mort, Baron, Entêté) (mort" in last.body
+    assert "conditions : Faux cul (remplie)" in last.body
+    conditions = "conditions : camp des Villageois (non remplie), Iznogoud (non remplie)"
+    assert conditions in last.body
+    assert "Alice : Loup Garou" in last.body and "camp des Loups Garous (remplie)" in last.body
 
 
 # --- Celui-qui-a-décidé-de-faire-chier-son-camp ---------------------------------------------

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+from lgmail.rules.hooks import SEAT_AT_END
 from lgmail.rules.maisons.role import usable
 from lgmail.rules.state import GameState, Player
 
@@ -28,10 +30,12 @@ WOLF = "loup-garou"
 
 @dataclass(frozen=True)
 class Condition:
-    """A role's condition: `met(s, player, winner)` (winner: the main condition reached)."""
+    """A role's condition: `met(s, player, winner)` (winner: the main condition reached);
+    `applies(s, player)`, for a condition no role gives (the lovers'), whom it binds."""
 
     slug: str
     met: Callable[[GameState, Player, str | None], bool]
+    applies: Callable[[GameState, Player], bool] | None = None
 
 
 #: 001, « Ordre des conditions de victoires remplaçantes », as written: of those a player
@@ -48,9 +52,9 @@ NOT_WOLVES_SIDE: list[Callable[[GameState, Player], bool]] = []
 #: who stops the village's win besides the Loups Garous (« ou Celui-qui-a-décidé-[...]
 #: villageois »)
 AGAINST_VILLAGE: list[Callable[[GameState, Player], bool]] = []
-#: conditions a player meets or not whatever his roles (the Âme soeule's lover): each returns
-#: False when `player` fails it
-PERSONAL: list[Callable[[GameState, Player, str | None], bool]] = []
+#: conditions a player meets or not whatever his roles (the Âme soeule's lover), for whom each
+#: `applies`
+PERSONAL: list[Condition] = []
 #: replacing conditions that stop the game when they hold (the Suiveurs'): each returns the
 #: main condition reached, or None; read before the natures'
 ENDINGS: list[Callable[[GameState], str | None]] = []
@@ -85,19 +89,27 @@ def _with_wolves(s: GameState, p: Player) -> bool:
     return any(side(s, p) for side in WOLVES_SIDE)
 
 
-def meets(s: GameState, player: Player, winner: str | None) -> bool:
-    """Whether `player` met all his conditions when the game stops with `winner`."""
+def conditions(s: GameState, player: Player, winner: str | None) -> list[tuple[str, bool]]:
+    """`player`'s conditions when the game stops with `winner`, each met or not: the main one
+    (his nature's, or the replacing one that counts), then the supplementary and personal ones."""
     mine = set(usable(s, player))
     replaced = sorted(
         (c for c in REPLACING if c.slug in mine), key=lambda c: PRECEDENCE.index(c.slug)
     )
     if replaced:
-        base = replaced[-1].met(s, player, winner)
+        out = [(replaced[-1].slug, replaced[-1].met(s, player, winner))]
     else:
-        base = winner == (LOUPS if player.nature == WOLF else VILLAGE)
-    extra = [c for c in SUPPLEMENTARY if c.slug in mine]
-    personal = all(rule(s, player, winner) for rule in PERSONAL)
-    return base and personal and all(c.met(s, player, winner) for c in extra)
+        out = [(player.nature, winner == (LOUPS if player.nature == WOLF else VILLAGE))]
+    out += [(c.slug, c.met(s, player, winner)) for c in SUPPLEMENTARY if c.slug in mine]
+    for c in PERSONAL:
+        if c.applies is None or c.applies(s, player):
+            out.append((c.slug, c.met(s, player, winner)))
+    return out
+
+
+def meets(s: GameState, player: Player, winner: str | None) -> bool:
+    """Whether `player` met all his conditions when the game stops with `winner`."""
+    return all(met for _, met in conditions(s, player, winner))
 
 
 def outcome(s: GameState) -> tuple[str | None, list[str]] | None:
@@ -108,3 +120,14 @@ def outcome(s: GameState) -> tuple[str | None, list[str]] | None:
     if winner is None:
         return None
     return winner, [p.name for p in s.players.values() if meets(s, p, winner)]
+
+
+def _seat(s: GameState, name: str) -> dict[str, Any]:
+    """The end mail lists each player's conditions, met or not, so the table can check them."""
+    if s.variant != "maisons":
+        return {}
+    met = conditions(s, s.players[name], s.winner)
+    return {"conditions": [[slug, ok] for slug, ok in met]}
+
+
+SEAT_AT_END.append(_seat)

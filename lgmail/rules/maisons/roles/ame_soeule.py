@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.acting import refused
-from lgmail.rules.maisons.outcome import PERSONAL, WOLF
+from lgmail.rules.maisons.outcome import PERSONAL, WOLF, Condition
 from lgmail.rules.maisons.role import Choice, MaisonRole, chooses, role
 from lgmail.rules.maisons.roles.convaincant import Converted
 from lgmail.rules.orders import Kind, Order
@@ -113,4 +113,8 @@ def _together(s: GameState, player: Player, winner: str | None) -> bool:
     return True
 
 
-PERSONAL.append(_together)
+def _in_love(s: GameState, player: Player) -> bool:
+    return any(player.name in pair for pair in s.extra.get(LOVERS, {}).items())
+
+
+PERSONAL.append(Condition("amoureux", _together, _in_love))
