@@ -102,6 +102,8 @@ class Kind(StrEnum):
     AIMER = "aimer"
     CONTRACTER = "contracter"
     REMBOURSER = "rembourser"
+    HANTER = "hanter"
+    EXORCISER = "exorciser"
 
 
 @dataclass(frozen=True)

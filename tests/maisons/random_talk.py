@@ -13,7 +13,15 @@ from typing import Any
 
 from lgmail.rules.maisons.mp import CHANNEL, RIGHTS, Right
 from lgmail.rules.maisons.role import CATALOGUE, usable
-from lgmail.rules.maisons.roles import araignee, banquier, chamane, museleur, pigeonnier, star
+from lgmail.rules.maisons.roles import (
+    araignee,
+    banquier,
+    chamane,
+    fantome,
+    museleur,
+    pigeonnier,
+    star,
+)
 from lgmail.rules.refusal import Refused
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.variant import SQUARE
@@ -91,7 +99,8 @@ def _write(g: Scenario, talk: Talk, sender: str, slug: str = "") -> bool:
         head = f"écrire à {to}"
     text = talk.token()
     new = _tried(g, talk, text, lambda: g.act(sender, f"{head}\n{text}"))
-    if not held or not me.alive:
+    if not held or not (me.alive or right.beyond):
+        # but the Fantôme's (« S'il meurt, peut choisir de hanter une maison habitée »)
         assert new == [] and text in talk.refused, ("an MP with no right, or dead", sender, head)
     if not new:
         return False
@@ -133,7 +142,7 @@ def _heard(g: Scenario, talk: Talk, mp: dict[str, Any]) -> None:
 def _reply(g: Scenario, talk: Talk, player: str, address: str) -> None:
     """`player` answers on reply address `address` (`mp:RIGHT:TO`): an MP to TO on RIGHT, or
     refused (refused from the dead)."""
-    alive = g.state.players[player].alive
+    alive = g.state.players[player].alive or RIGHTS[address.split(":")[1]].beyond
     text = talk.token()
     new = _tried(g, talk, text, lambda: g.post(player, address, text))
     assert alive or not new, ("the dead answer no MP", player, address)
@@ -274,9 +283,11 @@ def mps_reach_their_recipient(g: Scenario, talk: Talk) -> None:
         for mail in (m for m in boxes[mp["recipient"]] if text in m.body):
             shown = (mail.subject, mail.content, mail.sender, mail.reply_to, mail.references)
             assert not any(g.email(sender) in h for h in shown), ("the sender's address", mp)
-            if mp["signed"] is None:
+            if mp["signed"] in (None, fantome.BEYOND):
                 assert not any(sender in h for h in shown), ("an unsigned MP is signed", mp)
-            else:
+            if mp["signed"] == fantome.BEYOND:  # « une voix de l'au-delà s'adresse à vous »
+                assert "Une voix de l'au-delà" in mail.content, ("the Fantôme's voice", mp)
+            elif mp["signed"] is not None:
                 assert mp["signed"] in mail.content, ("a signed MP shows its signature", mp)
     for text in talk.refused:
         assert not any(text in blob for blob in blobs.values()), ("a refused message", text)

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import lgmail.rules.maisons.roles  # noqa: F401  (each role module registers its rights)
+from lgmail.rules.commands import StrikeDown
 from lgmail.rules.maisons.mp import RIGHTS
 from lgmail.rules.maisons.role import CATALOGUE
 from tests.inbound.conftest import Live, running
@@ -122,6 +123,22 @@ def paume(g: Scenario) -> Leg:
     return Leg("Chloe", "Emma", "paumé : à Emma", back="Chloe")
 
 
+GHOST = {**DEAL, "Chloe": "villageois:fantome+planque+detective+baron+entete"}
+
+
+def fantome(g: Scenario) -> Leg:
+    """001, Fantôme: « La personne avec qui il parle ne saura pas qui est son interlocuteur »:
+    Chloe, dead, haunts Emma's house and writes to her."""
+    g.ok("Bruno", IMPORTANT)
+    night(g, {})
+    g.mj(StrikeDown("Chloe"))
+    g.later(hours=48)
+    g.ok("Chloe", "hanter la maison de Emma")
+    night(g, {})
+    assert g.phase() == ("day", 2)
+    return Leg("Chloe", "Emma", "fantôme : à Emma", back="Chloe")
+
+
 #: right slug -> its setup: plays a game of DEAL to the moment the MP may be sent
 SETUPS: dict[str, Callable[[Scenario], Leg]] = {
     "araignee": araignee,
@@ -130,9 +147,10 @@ SETUPS: dict[str, Callable[[Scenario], Leg]] = {
     "pigeonnier": pigeonnier,
     "banquier": banquier,
     "paume": paume,
+    "fantome": fantome,
 }
 #: the deal each setup is played on, where it is not DEAL
-DEALS = {"banquier": BANK, "paume": BANK}
+DEALS = {"banquier": BANK, "paume": BANK, "fantome": GHOST}
 
 
 def host(name: str) -> str:

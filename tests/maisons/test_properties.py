@@ -111,6 +111,10 @@ def _play(g: Scenario, rng: random.Random, talk: Talk) -> None:
             for p in s.living():
                 # one mail a night (a later one replaces it): the pack's order in its author's
                 g.act(p.name, pack.get(p.name, "") + _mail(rng, s, p.name))
+            for p in s.players.values():
+                # a dead Fantôme may haunt a house (refused once he has)
+                if not p.alive and "fantome" in p.powers and rng.random() < 0.5 and prey:
+                    g.act(p.name, f"hanter la maison de {rng.choice(s.living_names())}")
             g.later(hours=24)
         else:
             _answer(g, rng, s)
@@ -136,6 +140,15 @@ def _winners_as_written(g: Scenario) -> None:
     owed = {p.name: 1 for p in s.players.values() if "paume" in p.powers and bank != [p.name]}
     owed = owed if bank else {}
     owed.update({e["paume"]: e["debts"] for e in g.events("DebtMade")})
+    # « Si le propriétaire meurt, le fantôme disparaît »
+    ghosts: dict[str, str] = {}
+    for e in g.events():
+        if e["type"] == "Haunted":
+            ghosts[e["fantome"]] = e["house"]
+        elif e["type"] == "Exorcised":
+            ghosts.pop(e["fantome"], None)
+    owners = {q.house or q.name: q.alive for q in s.players.values()}
+    haunted = [h for h in ghosts.values() if owners.get(h)]
     for p in s.players.values():
         held = set(usable(s, p))
         wolf = p.nature == "loup-garou"
@@ -162,6 +175,8 @@ def _winners_as_written(g: Scenario) -> None:
             ok = ok and any(n > 0 for n in owed.values())
         if "paume" in held:  # « ne possède plus de dettes »
             ok = ok and owed.get(p.name, 0) == 0
+        if "exorciste" in held:  # « plus de Voldemort ou de Fantôme hantant une maison »
+            ok = ok and not haunted and not any("voldemort" in q.powers for q in s.living())
         assert ok == (p.name in end["winners"]), (p.name, held, end)
 
 
@@ -226,7 +241,9 @@ def test_random_legal_play(tmp_path_factory: object, seed: int) -> None:
     records = g.games.records(g.name)
     for event, record in zip(decode_all(records), records, strict=True):
         if record.type == "ActionPlanned":
-            assert state.players[record.payload["player"]].alive, "the dead never act"
+            # but a dead Fantôme's haunting (« S'il meurt, peut choisir de hanter une maison »)
+            ghost = record.payload["role"] == "fantome"
+            assert ghost or state.players[record.payload["player"]].alive, "the dead never act"
             for target in record.payload["targets"]:
                 assert state.players[target].alive, "the dead are no target"
         if record.type == "StepClosed" and record.payload["step"] == "actions":
@@ -236,10 +253,12 @@ def test_random_legal_play(tmp_path_factory: object, seed: int) -> None:
         if record.type == "MpRelayed":
             mp = record.payload
             sender = state.players[mp["sender"]]
-            assert sender.alive and state.players[mp["recipient"]].alive, ("the dead", mp)
+            right = RIGHTS[mp["right"]]
+            # the dead write not, but a Fantôme haunting a house, and on his right only
+            living = sender.alive and state.players[mp["recipient"]].alive
+            assert living or right.beyond, ("the dead", mp)
             # 001: « en temps normal ils ne sont pas autorisés »: only on a right held, or in
             # answer on a right that allows one, which lets him write to that recipient now
-            right = RIGHTS[mp["right"]]
             held = right.holds(state, sender)
             assert held or right.replies, ("an MP on a right not held", state.number, mp)
             right.check(state, sender, mp["recipient"])

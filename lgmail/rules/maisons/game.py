@@ -30,6 +30,7 @@ from lgmail.rules.hooks import ROLE_MAIL
 from lgmail.rules.maisons import acting, ballot, deal, deaths, mp, night, outcome, square
 from lgmail.rules.maisons.events import ChoicesClosed, plans
 from lgmail.rules.maisons.role import (
+    AFTER_DEATH,
     CATALOGUE,
     CHOICES,
     HANDLERS,
@@ -210,6 +211,15 @@ class Maisons(Classic):
             super().react(tx, player, order, reaction)
 
     # --- private messages (001, « Envoi de MP ») ------------------------------------------
+
+    def afterlife(self, state: GameState, player: Player) -> frozenset[Kind]:
+        """001: « un joueur mort n'est ni autorisé à envoyer des MPs [...] », but a role that
+        acts after death (`role.AFTER_DEATH`: the Fantôme) gives its orders and its MPs."""
+        kinds: set[Kind] = set()
+        for slug in usable(state, player):
+            if slug in AFTER_DEATH and (spec := CATALOGUE.get(slug)) is not None:
+                kinds |= {a.kind for a in spec.actions} | {Kind.MP}
+        return frozenset(kinds)
 
     def reply_channels(self, state: GameState) -> tuple[str, ...]:
         return mp.reply_channels(state)

@@ -60,6 +60,8 @@ class Right:
     #: whether it carries MPs by night too (the Banquier's: 001 sets no time); the others are
     #: a day's, each `check` refusing them by night
     anytime: bool = False
+    #: whether it carries MPs to and from a dead player (the Fantôme's)
+    beyond: bool = False
 
 
 #: slug -> the right (its role's slug where the right is a role's)
@@ -182,13 +184,13 @@ GAGS: list[Callable[[GameState, Player], None]] = []
 
 def relay(tx: Tx, player: Player, r: Right, recipient: str, text: str) -> None:
     s = tx.state
-    if not player.alive:
+    if not player.alive and not r.beyond:
         raise Refused(Cause.DEAD)  # « un joueur mort n'est ni autorisé à envoyer des MPs »
     for gag in GAGS:
         gag(s, player)
     if recipient == player.name:
         raise Refused(Cause.ILLEGAL_TARGET, target=recipient, why="self")
-    if not s.players[recipient].alive:
+    if not s.players[recipient].alive and not r.beyond:
         raise Refused(Cause.ILLEGAL_TARGET, target=recipient, why="dead")
     r.check(s, player, recipient)
     back = r.answered_by(s, player) if r.answered_by else ""

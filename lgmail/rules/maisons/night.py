@@ -45,7 +45,15 @@ from lgmail.rules.maisons.events import (
     phase_key,
     plans,
 )
-from lgmail.rules.maisons.role import AFTER_ACTIONS, CATALOGUE, PLAYER, RESOLVERS, holds
+from lgmail.rules.maisons.role import (
+    AFTER_ACTIONS,
+    AFTER_DEATH,
+    CATALOGUE,
+    PLAYER,
+    RESOLVERS,
+    holds,
+    usable,
+)
 from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState
 from lgmail.rules.tx import Tx
@@ -76,6 +84,7 @@ PACK, PACK_CAUSE = "loup-garou", "loups"
 #: the night roles 001's list omits: slug -> (the role it acts right after, the reason)
 PLACED: dict[str, tuple[str, str]] = {
     "convaincant": ("pyromane", "destruction: after the night's kills, before the healer"),
+    "fantome": ("sympathique", "a dead player's haunting: after every living player's action"),
 }
 
 
@@ -342,7 +351,7 @@ def _resolve(run: NightRun, order: list[str]) -> None:
             Plan(player, slug, Kind(p["kind"]), list(p["targets"]), list(p.get("args", [])))
             for player, held in given.items()
             for p in held
-            if p["role"] == slug and s.players[player].alive
+            if p["role"] == slug and _acts(s, player, slug)
         ]
         if slug == "loup-garou":
             mine = [Plan("", slug, Kind.TUER, [])]  # the pack's one kill (its module reads it)
@@ -351,9 +360,9 @@ def _resolve(run: NightRun, order: list[str]) -> None:
             drawn = tx.draw(f"activation:{slug}", sorted({p.player for p in mine}), len(mine))
             mine.sort(key=lambda p: drawn.index(p.player))
         for plan in mine:
-            if plan.player and not s.players[plan.player].alive:
+            if plan.player and not _acts(s, plan.player, slug):
                 continue
-            if plan.player and slug in CATALOGUE and not holds(s, s.players[plan.player], slug):
+            if plan.player and slug in CATALOGUE and not _holds(s, plan.player, slug):
                 run.fail(plan, "role-taken")  # the role was taken from him since (Dominateur)
                 continue
             action = CATALOGUE[slug].action(plan.kind) if slug in CATALOGUE else None
@@ -364,6 +373,17 @@ def _resolve(run: NightRun, order: list[str]) -> None:
                 _cancel(run, plan, why)
             else:
                 resolver(run, plan)
+
+
+def _acts(s: GameState, player: str, slug: str) -> bool:
+    """Whether `player`'s action of role `slug` resolves: the living's; a dead player's where
+    his role acts after death (`AFTER_DEATH`: the Fantôme)."""
+    return s.players[player].alive or slug in AFTER_DEATH
+
+
+def _holds(s: GameState, player: str, slug: str) -> bool:
+    p = s.players[player]
+    return holds(s, p, slug) if p.alive else slug in usable(s, p)
 
 
 def _cancel(run: NightRun, plan: Plan, why: str) -> None:

@@ -131,6 +131,11 @@ def on_accept(slug: str) -> Callable[[Handler], Handler]:
 TWICE: list[Callable[[GameState, Player, str], bool]] = []
 
 
+#: the roles whose actions the dead give (« S'il meurt, peut choisir de hanter une maison »):
+#: their orders are taken from the dead, their night actions resolve
+AFTER_DEATH: set[str] = set()
+
+
 #: votes a role binds today whatever the voter cast, at one voice each (the Banquier's debts:
 #: « Aucun autre pouvoir de ces joueurs ne peut influencer sur le vote »): voter -> target
 BOUND_VOTES: list[Callable[[GameState], dict[str, str]]] = []
