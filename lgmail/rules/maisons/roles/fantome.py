@@ -42,7 +42,8 @@ from lgmail.rules.state import GameState, Player
 
 HANTER = Verb(
     Kind.HANTER,
-    ("hanter", "hante", "haunt"),
+    # 004's Fantôme « hante » a player (`SUPPRIMER`): here the words name a house
+    ("hanter la maison", "hante la maison", "haunt the house"),
     1,
     {"fr": "hanter la maison de NOM", "en": "hanter la maison de NAME (haunt)"},
 )
