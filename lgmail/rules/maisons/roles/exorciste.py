@@ -22,6 +22,7 @@ from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.night import NightRun, Plan
 from lgmail.rules.maisons.outcome import Condition, supplementary
 from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, holds, resolves, role
+from lgmail.rules.maisons.roles import voldemort
 from lgmail.rules.maisons.roles.fantome import Exorcised, haunting
 from lgmail.rules.orders import Kind
 from lgmail.rules.roles.base import Verb
@@ -101,8 +102,8 @@ def on_exorciste_house(run: NightRun, fantome: str, house: str) -> bool:
 
 def _clean(s: GameState, player: Player, winner: str | None) -> bool:
     """« s'il n'existe plus de Voldemort ou de Fantôme hantant une maison »."""
-    voldemort = any("voldemort" in p.powers for p in s.living())
-    return not voldemort and not haunting(s)
+    alive = any(voldemort.ROLE.slug in p.powers for p in s.living())
+    return not alive and not haunting(s)
 
 
 supplementary(Condition(ROLE.slug, _clean))
