@@ -8,6 +8,10 @@ remplacer NOM par Nom <email>  a substitute takes the seat (replace NAME with ..
 annonce TEXTE | announce TEXT  the rest of the mail is posted to every player
 annuler murmure NOM | void murmur NAME   002: a murmur of the night will not appear
 annuler message NOM | void message NAME  004: the Passager's message is to be rewritten
+
+Any other line that reads as a game order is the MJ's own order of the rule set (`MjRuling`),
+which the rule set takes or refuses (000, with `--option epreuves=manuel`: the day's challenge,
+« PLAGE / PUZZLE / EN RELAIS / AU SOLEIL »).
 """
 
 from __future__ import annotations
@@ -17,23 +21,37 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from email.utils import parseaddr
 
-from lgmail.orders.kernel_verbs import every
+from lgmail.orders.kernel_verbs import KERNEL, every
 from lgmail.orders.names import fold, match
+from lgmail.orders.parse import parse_line
 from lgmail.rules.commands import (
     Announce,
     EndStep,
     ExtendDeadline,
+    MjRuling,
     Pause,
     ReplacePlayer,
     Resume,
     StrikeDown,
     VoidMurmur,
 )
+from lgmail.rules.orders import Kind
 from lgmail.rules.refusal import Cause, Refusal
 
 MjOrder = (
-    EndStep | ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce | VoidMurmur
+    EndStep
+    | ExtendDeadline
+    | Pause
+    | Resume
+    | StrikeDown
+    | ReplacePlayer
+    | Announce
+    | VoidMurmur
+    | MjRuling
 )
+
+#: the orders every player gives (a vote, « rien »): never the MJ's own
+EVERYONES = frozenset({verb.kind for verb in KERNEL} | {Kind.FINI})
 
 VERBS = {
     "end": ("fin", "finir", "terminer", "clore", "cloturer", "end", "close"),
@@ -96,7 +114,12 @@ def parse_mj(text: str, players: Sequence[str]) -> list[MjLine]:
             )
             out.append(MjLine(line, result))
             break
-        out.append(MjLine(line, _one(verb, rest, players)))
+        result = _one(verb, rest, players)
+        if verb is None:
+            read = parse_line(line, players)
+            if not isinstance(read, Refusal) and read.kind not in EVERYONES:
+                result = MjRuling(read)
+        out.append(MjLine(line, result))
     return out
 
 

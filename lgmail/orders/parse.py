@@ -16,6 +16,7 @@ import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from lgmail.orders.kernel_verbs import Verbs, every
 from lgmail.orders.names import fold, match
@@ -180,7 +181,7 @@ def _find_verb(words: list[str], verbs: Verbs) -> tuple[Kind, int] | None:
 
 
 def _tokens(text: str) -> list[str]:
-    return [w for w in re.split(r"[\s,;:!.()\"«»]+|(?<=\w)'", text) if w]
+    return [w for w in re.split(r"[\s,;:!.()\"«»/]+|(?<=\w)'", text) if w]
 
 
 def _resolve(words: list[str], players: Sequence[str], me: str | None) -> Refusal | str:
@@ -241,12 +242,23 @@ def _role_prefix(text: str) -> tuple[str, str] | None:
     if not colon or not rest.strip() or len(prefix) > 40:
         return None
     key = fold(prefix).replace("-", " ").strip()
+    slug = _role_names(len(CATALOGUE), len(ROLES)).get(key)
+    return None if slug is None else (slug, rest.strip())
+
+
+@cache
+def _role_names(*sizes: int) -> dict[str, str]:
+    """Every role's names, folded -> its slug, 001's first (built again when a catalogue
+    grows, as `sizes` tells)."""
+    from lgmail.rules.maisons.role import CATALOGUE
+
     named = [(slug, spec.names) for slug, spec in CATALOGUE.items()]
     named += [(slug, spec.names) for slug, spec in ROLES.items()]
+    out: dict[str, str] = {}
     for slug, names in named:
-        if key in {fold(n).replace("-", " ") for n in (slug, *names.values())}:
-            return slug, rest.strip()
-    return None
+        for name in (slug, *names.values()):
+            out.setdefault(fold(name).replace("-", " "), slug)
+    return out
 
 
 def _names(text: str, players: Sequence[str], me: str | None) -> Refusal | list[str]:

@@ -160,6 +160,15 @@ class VoidMurmur:
     entropy: int = 0
 
 
+@dataclass(frozen=True)
+class MjRuling:
+    """An order of the rule set that only the MJ gives, by mail (000: the day's challenge with
+    `--option epreuves=manuel`)."""
+
+    order: Order
+    entropy: int = 0
+
+
 Command = (
     CreateGame
     | StartGame
@@ -177,4 +186,5 @@ Command = (
     | VoidMurmur
     | NotePresence
     | Archive
+    | MjRuling
 )

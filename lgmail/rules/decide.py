@@ -26,6 +26,7 @@ from lgmail.rules.commands import (
     EndStep,
     ExtendDeadline,
     GiveOrder,
+    MjRuling,
     NotePresence,
     Pause,
     PostMessage,
@@ -95,7 +96,8 @@ def _mj(
     | ReplacePlayer
     | Announce
     | VoidMurmur
-    | Archive,
+    | Archive
+    | MjRuling,
 ) -> None:
     """The MJ's hand on a running game (by the CLI or by mail)."""
     s = tx.state
@@ -107,6 +109,11 @@ def _mj(
             raise Refused(Cause.NO_GAME)
         tx.emit(ev.GameArchived())
         tx.emit(ev.GameEnded(None, []))
+        return
+    if isinstance(cmd, MjRuling):
+        if s.status in ("new", "ended"):
+            raise Refused(Cause.NO_GAME if s.status == "new" else Cause.GAME_OVER)
+        variant_of(s).mj_order(tx, cmd.order)
         return
     if isinstance(cmd, Announce):
         if s.status == "new":

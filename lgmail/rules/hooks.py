@@ -51,6 +51,14 @@ ROLE_MAIL: list[Callable[[GameState, str], dict[str, Any]]] = []
 #: what a seat of the view shows besides, once the game has ended (001: each player's
 #: conditions of victory, met or not)
 SEAT_AT_END: list[Callable[[GameState, str], dict[str, Any]]] = []
+#: what a seat of the view shows besides (or instead), for its viewer (None: the MJ) (000: the
+#: camp, role and tribe, as far as the viewer knows them)
+SEAT: list[Callable[[GameState, str, str | None], dict[str, Any]]] = []
+#: what the view of the game shows besides, for its viewer (000: the phase of play)
+VIEW: list[Callable[[GameState, str | None], dict[str, Any]]] = []
+#: whether a player must be told nothing of the game now: no public mail reaches him until it
+#: ends (000: the jurors, « on ne doit donc rien lui révéler de la partie »)
+UNTOLD: list[Callable[[GameState, str], bool]] = []
 
 
 @dataclass(frozen=True)

@@ -104,6 +104,13 @@ class Kind(StrEnum):
     REMBOURSER = "rembourser"
     HANTER = "hanter"
     EXORCISER = "exorciser"
+    # 000 (kohlanta)
+    EPREUVE = "epreuve"
+    ALLIANCE = "alliance"
+    COLLIER = "collier"
+    IMMUNITE = "immunite"
+    CONFORT = "confort"
+    AMBASSADEUR = "ambassadeur"
 
 
 @dataclass(frozen=True)

@@ -85,6 +85,11 @@ class Variant(Protocol):
         """Record `order` (OrderAccepted or its immediate effect) or raise Refused."""
         ...
 
+    def mj_order(self, tx: Tx, order: Order) -> None:
+        """An order only the MJ gives (000: the day's challenge set by hand), or raise
+        Refused."""
+        ...
+
     def react(self, tx: Tx, player: Player, order: Order, reaction: Reaction) -> None:
         """A dead player's awaited reaction (shot, successor)."""
         ...

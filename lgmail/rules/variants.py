@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from lgmail.rules.classic import CLASSIC
+from lgmail.rules.kohlanta.game import KOHLANTA
 from lgmail.rules.maisons.game import MAISONS
 from lgmail.rules.nombres.game import NOMBRES
 from lgmail.rules.state import GameState
@@ -12,6 +13,7 @@ from lgmail.rules.variant import Variant
 VARIANTS: dict[str, Variant] = {CLASSIC.name: CLASSIC, NOMBRES.name: NOMBRES}
 VARIANTS[THIERCELIEUX.name] = THIERCELIEUX
 VARIANTS[MAISONS.name] = MAISONS
+VARIANTS[KOHLANTA.name] = KOHLANTA
 
 
 def variant_of(state: GameState) -> Variant:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from lgmail.rules.hooks import SEAT_AT_END
+from lgmail.rules.hooks import SEAT, SEAT_AT_END, VIEW
 from lgmail.rules.roles import CAMP_OF
 from lgmail.rules.state import COLOURS_SEEN, SEEN_ROLES, GameState, Player
 from lgmail.rules.variants import variant_of
@@ -110,6 +110,8 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
             out["nature"] = p.nature if whole or role == p.role else None
             out["roles"] = list(p.powers) if whole else seen.get(p.name)
             out["house"] = p.house if whole else None
+        for more_seen in SEAT:
+            out.update(more_seen(state, p.name, viewer))
         if state.ended:
             for more in SEAT_AT_END:
                 out.update(more(state, p.name))
@@ -131,6 +133,8 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
         "winners": list(state.winners),
         "version": state.version,
     }
+    for more in VIEW:
+        out.update(more(state, viewer))
     if viewer is not None:
         out["me"] = viewer
     out["awaiting"] = [

@@ -101,7 +101,9 @@ def answer(
         "player:answer",
         game=state.name,
         view=view(state, player),
-        election=state.phase == "election",
+        # a vote for someone: an election's, or a jury's (000: the eliminated vote at the end)
+        election=state.phase == "election"
+        or (player is not None and not state.players[player].alive),
         orders=[{**line, "quote": shorten(line["text"])} for line in orders[:ORDER_LINES]],
         more=max(0, len(orders) - ORDER_LINES),
         recorded=recorded,

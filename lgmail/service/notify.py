@@ -14,7 +14,7 @@ from typing import Any
 
 from lgmail.mail.render import render
 from lgmail.rules import events as ev
-from lgmail.rules.hooks import ROLE_MAIL, TELLS, Notice, closed_after
+from lgmail.rules.hooks import ROLE_MAIL, TELLS, UNTOLD, Notice, closed_after
 from lgmail.rules.roles import ROLES
 from lgmail.rules.state import GameState
 from lgmail.rules.variants import VARIANTS, variant_of
@@ -238,6 +238,8 @@ def digest(state: GameState, events: list[ev.Event]) -> list[Mail]:
     ctx: dict[str, Any] = {"facts": facts, "ended": ended, "opened": opened is not None}
     out = []
     for name, player in state.players.items():
+        if any(untold(state, name) for untold in UNTOLD):
+            continue  # 000: a juror learns nothing of the game until it ends
         ctx["opened_title"] = _phase_title(player.lang, opened, state.variant)
         # a reply to the MJ's digest is orders (the footer says how to write on the square)
         out.append(_mail(state, name, player.email, "public:digest", me=name, **ctx))

@@ -216,6 +216,8 @@ class Classic:
         step = {"election": ELECTION, "day": VOTE}.get(s.phase)
         if step is None or step in s.closed_steps or s.resolved:
             raise Refused(Cause.NOT_NOW, when="day")
+        if len(order.targets) > 1:
+            raise Refused(Cause.NOT_ALLOWED, why="vote-one")
         if order.blank:
             if not s.options.get("blank_vote", True):
                 raise Refused(Cause.BLANK_NOT_ALLOWED)
@@ -268,6 +270,10 @@ class Classic:
             ):
                 return step
         raise Refused(Cause.NOTHING_TO_DO)
+
+    def mj_order(self, tx: Tx, order: Order) -> None:
+        """003 gives the MJ no order of its own."""
+        raise Refused(Cause.NOT_ALLOWED, why="mj-order")
 
     # --- reactions at death ----------------------------------------------------------------
 

@@ -1,0 +1,455 @@
+"""Rule set `kohlanta` (000, « LG KOH-LANTA »): the phases, steps and orders of the game; each
+mechanism in its module (`deal`, `chiefs`, `challenge`, `necklace`, `alliance`, `secret_vote`,
+`comforts`, `council`, `jury`).
+
+Phases: day 0 elects each tribe's chief (« C'est tout ce qu'il se passe le jour 0 »), then night
+1, day 1, ... A night has one step, « nuit », closing early once everyone who can act has: the
+stratèges' secret votes or alliances, the numbers of the necklace's searchers, the bisounours'
+alliances, the holders' choice, the Feu's probes, the ambassadors' choice; « Pendant les nuits,
+les stratèges peuvent se consulter en privé et plus personne ne peut parler sur le forum » (the
+den `strateges`). A day of the tribe and individual phases has « epreuve » (the guesses),
+« relance » (only after a tie) and « vote »; the final phase's first day is the orientation
+(two votes each), the next day has « vote » and, with two finalists of different camps,
+« jury ». Ruling: 000's « Le jour suivant » after the orientation is the next day, with no
+night between (nothing happens at night any more).
+
+Wins (« Conditions »): every stratège out, the bisounours win; every bisounours out, the
+stratèges win; « Être en supériorité numérique ne suffit pas aux stratèges pour gagner, sauf si
+les bisounours vont se faire mathématiquement impitoyablement tous éliminer avant le duel
+final » (ruling: in the final phase, with no immunity left, the stratèges in a strict majority
+win at once); else the jury.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from lgmail.rules.classic import Classic
+from lgmail.rules.hooks import ROLE_MAIL, SEAT, VIEW
+from lgmail.rules.kohlanta import (
+    alliance,
+    challenge,
+    chiefs,
+    comforts,
+    council,
+    deal,
+    jury,
+    necklace,
+    secret_vote,
+)
+from lgmail.rules.kohlanta.cards import (
+    BISOUNOURS,
+    BISOUNOURS_SPEC,
+    CAMPS,
+    FINAL_AT,
+    NAME,
+    ROLE_HELP,
+    ROLE_NAMES,
+    STRATEGE,
+    STRATEGE_SPEC,
+    camp,
+    chief,
+    final,
+    is_juror,
+    jurors,
+    of_camp,
+    phase_of_play,
+    role_of,
+    tribe_of,
+    tribes,
+)
+from lgmail.rules.kohlanta.events import (
+    PhaseResolved,
+    TribesAnnounced,
+    Withdrawn,
+    given,
+    orders,
+)
+from lgmail.rules.kohlanta.finale import FinalBegan
+from lgmail.rules.kohlanta.rulings import refused
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Cause, Refused
+from lgmail.rules.roles.base import RoleSpec, Verb
+from lgmail.rules.roles.voyante import SONDER
+from lgmail.rules.state import GameState, Player, Reaction
+from lgmail.rules.tx import Tx
+from lgmail.rules.variant import SQUARE
+
+ELECTION, NUIT, VOTE, JURY = "election", "nuit", council.VOTE, jury.JURY
+EPREUVE, RELANCE = challenge.EPREUVE, challenge.RELANCE
+DEN = "strateges"
+
+
+class Kohlanta(Classic):
+    name = NAME
+    vote_steps = frozenset({ELECTION, EPREUVE, RELANCE, VOTE})
+    captain: Mapping[str, str] = {"fr": "chef de tribu", "en": "tribe chief"}
+    roles: Mapping[str, RoleSpec] = {STRATEGE: STRATEGE_SPEC, BISOUNOURS: BISOUNOURS_SPEC}
+    defaults: Mapping[str, object] = {
+        **Classic.defaults,
+        "election": True,
+        "night_closes_early": True,
+        "day_closes_early": False,
+        "tribu_1": "rouges",
+        "tribu_2": "jaunes",
+        "tribu_fusion": "blanche",
+        "epreuves": "auto",
+    }
+    choices: Mapping[str, tuple[str, ...]] = {"epreuves": ("auto", "manuel")}
+    verbs: tuple[Verb, ...] = (
+        challenge.GUESS,
+        alliance.ALLIANCE,
+        necklace.COLLIER,
+        necklace.IMMUNITE,
+        comforts.CONFORT,
+        chiefs.AMBASSADEUR,
+        SONDER,
+    )
+
+    def deal(self, tx: Tx, names: list[str], roles: dict[str, str] | None) -> None:
+        deal.deal(tx, names, roles)
+
+    # --- the calendar ----------------------------------------------------------------------
+
+    def first_phase(self, state: GameState) -> tuple[str, int]:
+        return "election", 0
+
+    def next_phase(self, state: GameState) -> tuple[str, int]:
+        if state.phase == "day" and final(state) and state.extra.get(council.ORIENTED):
+            return "day", state.number + 1  # « Le jour suivant »
+        return super().next_phase(state)
+
+    def opened(self, tx: Tx) -> None:
+        s = tx.state
+        if s.phase == "election":
+            teams = {t: [n for n in s.players if tribe_of(s, n) == t] for t in tribes(s)}
+            tx.emit(TribesAnnounced(teams))
+            salt = challenge.secret_salt(tx, "collier")
+            necklace.hide(tx, salt)
+        elif s.phase == "night":
+            if len(s.living()) <= FINAL_AT and not final(s):
+                _finale(tx)
+            else:
+                chiefs.call_ambassadors(tx)
+        elif s.phase == "day" and not final(s):
+            challenge.set_today(tx)
+
+    def steps(self, state: GameState, kind: str, number: int) -> list[str]:
+        if kind == "election":
+            return [ELECTION]
+        if kind == "night":
+            return [NUIT]
+        if final(state):
+            return [VOTE, JURY]
+        return [EPREUVE, RELANCE, VOTE]
+
+    def closes_early(self, state: GameState, step: str) -> bool:
+        if step in (EPREUVE, RELANCE):
+            return True
+        return super().closes_early(state, step)
+
+    # --- who acts --------------------------------------------------------------------------
+
+    def _night_duties(self, s: GameState, p: Player) -> list[tuple[Kind, ...]]:
+        """Each thing `p` may do tonight, by the orders that do it."""
+        out: list[tuple[Kind, ...]] = []
+        if secret_vote.may(s, p):
+            may_ally = alliance.may_try(s, p)
+            out.append((Kind.VOTE, Kind.ALLIANCE) if may_ally else (Kind.VOTE,))
+        elif camp(p) == BISOUNOURS and alliance.may_try(s, p):
+            out.append((Kind.ALLIANCE,))
+        if necklace.searcher(s, p):
+            out.append((Kind.COLLIER,))
+        if necklace.holder_may_use(s, p):
+            out.append((Kind.IMMUNITE,))
+        if comforts.may_probe(s, p):
+            out.append((Kind.SONDER,))
+        if chiefs.ambassador(s, p):
+            out.append((Kind.AMBASSADEUR,))
+        return out
+
+    def actors(self, state: GameState, step: str) -> list[str]:
+        s = state
+        if step == ELECTION:
+            return s.living_names()
+        if step == NUIT:
+            return [p.name for p in s.living() if self._night_duties(s, p)]
+        if step == EPREUVE:
+            return challenge.contestants(s) if not challenge.replaying(s) else []
+        if step == RELANCE:
+            return challenge.contestants(s) if challenge.replaying(s) else []
+        if step == VOTE:
+            return council.voters(s)
+        if step == JURY:
+            return jury.voting(s)
+        return []
+
+    def orders(self, state: GameState, player: Player, step: str) -> list[Kind]:
+        if step == NUIT:
+            return sorted({k for duty in self._night_duties(state, player) for k in duty})
+        if step in (EPREUVE, RELANCE):
+            more = [Kind.IMMUNITE] if necklace.holder_may_use(state, player) else []
+            return [Kind.EPREUVE, *more]
+        more = [Kind.CONFORT] if _offered_to(state, player.name) else []
+        return [Kind.VOTE, *more]
+
+    def done(self, state: GameState, player: Player, step: str) -> bool:
+        if player.name in state.passed.get(step, set()):
+            return True
+        keys = {ELECTION: "vote", VOTE: "vote", JURY: "jury", EPREUVE: EPREUVE, RELANCE: RELANCE}
+        if step in keys:
+            return given(state, player.name, keys[step]) is not None
+        mine = orders(state).get(player.name, {})
+        return all(any(_key(k) in mine for k in duty) for duty in self._night_duties(state, player))
+
+    def afterlife(self, state: GameState, player: Player) -> frozenset[Kind]:
+        """The jurors' final vote."""
+        return frozenset({Kind.VOTE}) if player.name in jury.voting(state) else frozenset()
+
+    # --- orders ----------------------------------------------------------------------------
+
+    def accept(self, tx: Tx, player: Player, order: Order) -> None:
+        s = tx.state
+        kind = order.kind
+        if kind in (Kind.RIEN, Kind.FINI):
+            if kind is Kind.RIEN:
+                mine = list(orders(s).get(player.name, {}))
+                if mine:
+                    tx.emit(Withdrawn(player.name, mine))
+            super().accept(tx, player, order)
+        elif kind is Kind.TRANCHER:
+            if not any(r.player == player.name and r.kind == "trancher" for r in s.reactions):
+                raise refused("tie-not-yours")
+            council.break_tie(tx, player, order)
+        elif kind is Kind.VOTE:
+            self._vote(tx, player, order)
+        elif kind in HANDLERS:
+            HANDLERS[kind](tx, player, order)
+        else:
+            raise Refused(Cause.NOT_YOUR_ROLE, kind=kind.value)
+
+    def _vote(self, tx: Tx, player: Player, order: Order) -> None:
+        s = tx.state
+        step = s.step.name if s.step is not None else ""
+        if not player.alive:
+            jury.accept(tx, player, order)
+        elif s.phase == "night":
+            secret_vote.accept(tx, player, order)
+        elif step == ELECTION:
+            chiefs.accept_election(tx, player, order)
+        elif step == VOTE:
+            council.accept(tx, player, order)
+        else:
+            raise refused("vote-when")
+
+    def mj_order(self, tx: Tx, order: Order) -> None:
+        """000: « Le MJ détermine en secret une épreuve » (option epreuves=manuel)."""
+        if order.kind is not Kind.EPREUVE:
+            raise Refused(Cause.NOT_ALLOWED, why="mj-order")
+        challenge.set_by_mj(tx, order)
+
+    def react(self, tx: Tx, player: Player, order: Order, reaction: Reaction) -> None:
+        if reaction.kind == "successeur":
+            chiefs.name_successor(tx, player, order)
+        elif reaction.kind == "trancher":
+            council.break_tie(tx, player, order)
+        else:
+            raise Refused(Cause.NOT_NOW)
+
+    def decisive(self, reaction: Reaction) -> bool:
+        return reaction.kind == "trancher"
+
+    def expire(self, tx: Tx, reaction: Reaction) -> None:
+        if reaction.kind == "successeur":
+            chiefs.draw_successor(tx, reaction.player)
+        elif reaction.kind == "trancher":
+            council.tie_drawn(tx)
+
+    # --- resolution ------------------------------------------------------------------------
+
+    def close_step(self, tx: Tx, step: str) -> None:
+        if step == ELECTION:
+            chiefs.close_election(tx)
+        elif step == NUIT:
+            _night(tx)
+        elif step in (EPREUVE, RELANCE):
+            challenge.close(tx, step)
+        elif step == VOTE:
+            council.close(tx, self.kill)
+            jury.call(tx)
+
+    def resolve_phase(self, tx: Tx) -> None:
+        s = tx.state
+        if s.phase == "day" and final(s):
+            jury.count(tx)
+        tx.emit(PhaseResolved(s.phase, s.number))
+
+    def kill(self, tx: Tx, victims: list[tuple[str, str]]) -> None:
+        """The MJ's hand (« strike »): eliminated as by a vote."""
+        for name, _ in victims:
+            council.struck(tx, name)
+
+    # --- channels --------------------------------------------------------------------------
+
+    def channels(self) -> tuple[str, ...]:
+        return (SQUARE, DEN)
+
+    def may_post(self, state: GameState, player: Player, channel: str) -> None:
+        if not player.alive:
+            raise Refused(Cause.DEAD)
+        if channel == SQUARE:
+            if state.phase not in ("election", "day"):
+                raise Refused(Cause.NOT_NOW, when="square")
+        elif channel == DEN:
+            if camp(player) != STRATEGE:
+                raise Refused(Cause.NOT_YOUR_ROLE, kind=channel)
+            if state.phase != "night":
+                raise Refused(Cause.NOT_NOW, when="den")
+        else:
+            raise Refused(Cause.NOT_ALLOWED, why="channel")
+
+    def readers(self, state: GameState, channel: str) -> list[str]:
+        if channel == SQUARE:
+            return [p.name for p in state.players.values() if not is_juror(state, p.name)]
+        if channel == DEN:
+            return [p.name for p in state.living() if camp(p) == STRATEGE]
+        return []
+
+    def known(self, state: GameState, viewer: str) -> dict[str, str]:
+        """000: « Il indique aux stratèges les noms de leurs collègues »."""
+        me = state.players[viewer]
+        if camp(me) != STRATEGE:
+            return {}
+        return {n: STRATEGE for n in of_camp(state, STRATEGE, alive=False)}
+
+    def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:
+        s = state
+        if s.status == "dealt" or not s.players:
+            return None
+        alive = {c: len(of_camp(s, c)) for c in CAMPS}
+        if not alive[STRATEGE]:
+            return BISOUNOURS, of_camp(s, BISOUNOURS, alive=False)
+        if not alive[BISOUNOURS]:
+            return STRATEGE, of_camp(s, STRATEGE, alive=False)
+        if final(s) and alive[STRATEGE] > alive[BISOUNOURS]:
+            return STRATEGE, of_camp(s, STRATEGE, alive=False)
+        won = jury.result(s)
+        if won:
+            return won, of_camp(s, won, alive=False)
+        return None
+
+
+def _key(kind: Kind) -> str:
+    return {Kind.EPREUVE: EPREUVE}.get(kind, kind.value)
+
+
+HANDLERS = {
+    Kind.EPREUVE: challenge.accept,
+    Kind.ALLIANCE: alliance.accept,
+    Kind.COLLIER: necklace.accept,
+    Kind.IMMUNITE: necklace.accept,
+    Kind.CONFORT: comforts.accept,
+    Kind.SONDER: comforts.accept_probe,
+    Kind.AMBASSADEUR: chiefs.accept_ambassador,
+}
+
+
+def _offered_to(s: GameState, name: str) -> bool:
+    now = comforts.offer_now(s)
+    return bool(now) and chief(s, now["tribe"]) == name
+
+
+def _night(tx: Tx) -> None:
+    """000, « Ordre de résolution »: the necklaces found, those used taken back, the new
+    alliances told (and the stratèges whose secret vote turns against them); then the Feu's
+    probes, the secret votes kept for the day, the ambassadors and the merge."""
+    s = tx.state
+    last = final(s)
+    necklace.resolve_night(tx)
+    alliance.resolve_night(tx)
+    comforts.resolve_probes(tx)
+    secret_vote.resolve_night(tx, last)
+    chiefs.merge(tx)
+
+
+def _finale(tx: Tx) -> None:
+    """000, « PHASE FINALE »: the necklaces gone, the alliances revealed and cancelled."""
+    tx.emit(FinalBegan(necklace.reveal(tx.state)))
+    tx.emit(necklace.NecklacesGone())
+    alliance.finale(tx)
+
+
+KOHLANTA = Kohlanta()
+
+
+# --- what players are told and shown ---------------------------------------------------------
+
+
+def _role_mail(s: GameState, name: str) -> dict[str, Any]:
+    """000: « un MP à chaque joueur lui indiquant s'il est stratège ou bisounours, ainsi que son
+    rôle. Il indique aux stratèges les noms de leurs collègues »."""
+    if s.variant != NAME:
+        return {}
+    p = s.players[name]
+    lang = p.lang
+    role = role_of(p)
+    return {
+        "kohlanta": {
+            "camp": camp(p),
+            "role": role,
+            "role_name": ROLE_NAMES[role].get(lang, ROLE_NAMES[role]["fr"]),
+            "role_help": ROLE_HELP[role].get(lang, ROLE_HELP[role]["fr"]),
+            "tribe": tribe_of(s, name),
+            "tribes": {t: [n for n in s.players if tribe_of(s, n) == t] for t in tribes(s)},
+            "colleagues": [n for n in of_camp(s, STRATEGE, alive=False) if n != name]
+            if camp(p) == STRATEGE
+            else [],
+        },
+        "nature_name": f"{(STRATEGE_SPEC if camp(p) == STRATEGE else BISOUNOURS_SPEC).name(lang)}, "
+        f"{ROLE_NAMES[role].get(lang, ROLE_NAMES[role]['fr'])}",
+    }
+
+
+def _seat(s: GameState, name: str, viewer: str | None) -> dict[str, Any]:
+    """`state --json`: "camp", "role", "tribe" as far as `viewer` knows them."""
+    if s.variant != NAME:
+        return {}
+    p = s.players[name]
+    whole = viewer is None or viewer == name or s.ended
+    if not whole and viewer is not None and is_juror(s, viewer):
+        # a juror knows what he knew when he went out: those out before him
+        out_order = list(s.extra.get("elimines", {}))
+        seen = out_order[: out_order.index(viewer)] if viewer in out_order else []
+        whole = name in seen
+    elif not whole:
+        whole = not p.alive
+    mate = viewer is not None and camp(s.players[viewer]) == STRATEGE and camp(p) == STRATEGE
+    return {
+        "camp": camp(p) if whole or mate else None,
+        "nature": camp(p) if whole or mate else None,
+        "role": role_of(p) if whole else None,
+        "roles": [role_of(p)] if whole else None,
+        "tribe": tribe_of(s, name),
+        "house": None,  # 000 has tribes, not houses
+    }
+
+
+def _game(s: GameState, viewer: str | None) -> dict[str, Any]:
+    if s.variant != NAME:
+        return {}
+    out: dict[str, Any] = {
+        "phase_of_play": phase_of_play(s),
+        "orientation": council.orientation(s),
+        "chiefs": dict(s.extra.get("chefs", {})),
+    }
+    if viewer is None or s.ended:
+        out["necklace"] = necklace.reveal(s)
+    if viewer is None:
+        out["jurors"] = jurors(s)
+    return out
+
+
+ROLE_MAIL.append(_role_mail)
+SEAT.append(_seat)
+VIEW.append(_game)

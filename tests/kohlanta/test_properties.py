@@ -1,0 +1,103 @@
+"""Rule set `kohlanta` (seed 000, ../shared/seeds/000_34f6f2cfe008970d.txt, « LG KOH-LANTA »),
+random legal play of games of 12, 14 and 16 players, every mail a player's: the chiefs'
+elections, each night's secret votes, alliances, numbers, necklaces used or kept, probes and
+ambassadors, each day's guesses, comforts and votes, the chiefs' tie-breaks and successors, the
+jury.
+
+Checked: every game ends with a winner (« Si à tout moment de la partie, tous les stratèges sont
+éliminés, alors le camp des bisounours gagne » ...); the necklaces held or played never exceed
+one per tribe (« Un collier d'immunité est caché pour chaque tribu, chacun ne pouvant servir
+qu'une fois »); nobody found a necklace in a night with more finders of the pool than necklaces
+free; no juror is told anything (« on ne doit donc rien lui révéler de la partie »): from his
+elimination to the end, a juror receives only his juror's notice, the jury's call and the
+answers to his own mails; the export replays to the same game."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from lgmail.rules.evolve import apply
+from lgmail.rules.kohlanta.cards import jurors
+from lgmail.rules.state import GameState
+from lgmail.service.codec import decode_all
+from lgmail.service.games import Answer
+from tests.kohlanta.play import game, play_phase
+from tests.scenario import Scenario
+
+#: the subjects a juror may receive before the end (his notice, the call, a successor's request)
+JUROR_SUBJECTS = ("Vous êtes membre du jury", "Le vote final", "Votre successeur")
+
+
+class Watched(Scenario):
+    """A game whose every move is followed by a look at the jurors' mailboxes: what reached a
+    juror since his elimination."""
+
+    def act(self, player: str, text: str) -> Answer:
+        answer = super().act(player, text)
+        self.watch()
+        return answer
+
+    def end(self) -> None:
+        super().end()
+        self.watch()
+
+    def later(self, **delta: float) -> None:
+        super().later(**delta)
+        self.watch()
+
+    def watch(self) -> None:
+        s = self.state
+        for name in s.players:
+            mails = self.new_mails(name)
+            if name not in jurors(s) or s.status == "ended":
+                continue  # not a juror, or the end mail that reveals the game to everyone
+            for mail in mails:
+                assert any(x in mail.subject for x in JUROR_SUBJECTS), (name, mail.subject)
+
+
+def _play(sc: Scenario, rng: random.Random) -> None:
+    for _ in range(200):
+        if sc.state.status == "ended":
+            return
+        play_phase(sc, rng)
+        if sc.state.reactions and sc.state.status == "running":
+            sc.later(hours=2)
+    raise AssertionError("the game does not end")
+
+
+@settings(
+    max_examples=int(os.environ.get("LGMAIL_KOHLANTA_GAMES", "3")),
+    database=None,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+)
+@given(seed=st.integers(0, 10_000), count=st.sampled_from([12, 14, 16]))
+def test_random_legal_play(tmp_path_factory: object, seed: int, count: int) -> None:
+    folder: Path = tmp_path_factory.mktemp("kohlanta")  # type: ignore[attr-defined]
+    sc = game(folder, count=count, seed=seed, cls=Watched)
+    rng = random.Random(seed)
+    _play(sc, rng)
+    s = sc.state
+    assert s.ended and s.winner in ("stratege", "bisounours"), "always a winner"
+    assert s.winners and all(s.players[n].nature == s.winner for n in s.winners)
+
+    ok, _ = sc.games.replay(sc.name)
+    assert ok, "the log replays to the stored game"
+
+    state = GameState(name=sc.name)
+    for event in decode_all(sc.games.records(sc.name)):
+        apply(state, event)
+        necklaces = state.extra.get("colliers", {})
+        held = list(necklaces.get("held", {}).values()) + list(necklaces.get("played", {}).values())
+        free = sum(necklaces.get("free", {}).values())
+        assert len(held) + free <= 2, ("one necklace per tribe", necklaces)
+        for pool in set(held):
+            if pool != "blanche":
+                assert held.count(pool) <= 1, ("one necklace per tribe", necklaces)
