@@ -18,12 +18,12 @@ BLANK = ("blanc", "blanche", "vote blanc", "abstention", "blank", "abstain")
 
 def _vote(said: Said) -> Order | Refusal:
     """A vote, or a blank one (« vote blanc »); « vote A et B » names two (000's orientation
-    day; the rule sets that take one refuse two)."""
+    day; the rule sets refuse more than they take)."""
     if any(f in BLANK for f in said.folded):
         return Order(Kind.VOTE, (), blank=True)
     if set(said.rest_folded) & {"et", "and"} or "," in said.after_verb():
         both = said.names(said.after_verb())
-        if not isinstance(both, Refusal) and len(both) == 2:
+        if not isinstance(both, Refusal) and len(both) >= 2:
             return Order(Kind.VOTE, tuple(both))
     return said.order()
 

@@ -133,7 +133,6 @@ GUESS = Verb(
         "propositions",
         "proposition",
         "challenge",
-        "guess",
         *sorted({w for ws in WORDS.values() for w in ws}),
     ),
     0,

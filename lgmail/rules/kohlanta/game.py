@@ -16,8 +16,9 @@ night between (nothing happens at night any more).
 Wins (« Conditions »): every stratège out, the bisounours win; every bisounours out, the
 stratèges win; « Être en supériorité numérique ne suffit pas aux stratèges pour gagner, sauf si
 les bisounours vont se faire mathématiquement impitoyablement tous éliminer avant le duel
-final » (ruling: in the final phase, with no immunity left, the stratèges in a strict majority
-win at once); else the jury.
+final » (ruling: the stratèges win at once when, even losing one of theirs at every vote until
+the final phase, they would be more than the bisounours there, where no immunity saves anyone:
+at 5, 3 against 2; at 6, 4 against 2); else the jury.
 """
 
 from __future__ import annotations
@@ -332,7 +333,10 @@ class Kohlanta(Classic):
             return BISOUNOURS, of_camp(s, BISOUNOURS, alive=False)
         if not alive[BISOUNOURS]:
             return STRATEGE, of_camp(s, STRATEGE, alive=False)
-        if final(s) and alive[STRATEGE] > alive[BISOUNOURS]:
+        # each day eliminates one player until 5, and then no immunity saves anyone: the
+        # stratèges are sure to win when, losing every vote until then, they are still more
+        left = len(s.living())
+        if alive[STRATEGE] - max(0, left - FINAL_AT) > alive[BISOUNOURS]:
             return STRATEGE, of_camp(s, STRATEGE, alive=False)
         won = jury.result(s)
         if won:
