@@ -8,13 +8,57 @@ from pathlib import Path
 from typing import Any
 
 from lgmail.rules.kohlanta import challenge, council, jury
-from lgmail.rules.kohlanta.cards import camp, chief_of, tribe_of
-from tests.scenario import Scenario
+from lgmail.rules.kohlanta.cards import camp, chief_of, is_juror, tribe_of
+from lgmail.service.games import Answer
+from tests.scenario import Scenario, Sent
 
 NAMES = [
     "Alice", "Bruno", "Chloe", "David", "Emma", "Farid", "Gina", "Hugo",
     "Ines", "Jules", "Karim", "Lea", "Marc", "Nina", "Oscar", "Paula",
 ]  # fmt: skip
+
+
+class Watched(Scenario):
+    """A game whose every move is followed by a look at every mailbox: `inbox[name]` holds
+    each mail with what its reader was when it came ("alive", "out" before the merge,
+    "juror", or "ended")."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        self.inbox: dict[str, list[tuple[str, Sent]]] = {}
+        super().__init__(*args, **kw)
+        self.watch()
+
+    def act(self, player: str, text: str) -> Answer:
+        answer = super().act(player, text)
+        self.watch()
+        return answer
+
+    def end(self) -> None:
+        super().end()
+        self.watch()
+
+    def later(self, **delta: float) -> None:
+        super().later(**delta)
+        self.watch()
+
+    def watch(self) -> None:
+        s = self.state
+        names = {self.email(n): n for n in s.players}
+        for mail in self.new_mails():
+            name = names.get(mail.to)
+            if name is None:
+                continue  # the MJ's
+            p = s.players[name]
+            if s.ended:
+                stage = "ended"
+            elif p.alive:
+                stage = "alive"
+            else:
+                stage = "juror" if is_juror(s, name) else "out"
+            self.inbox.setdefault(name, []).append((stage, mail))
+
+    def received(self, name: str, stage: str) -> list[Sent]:
+        return [m for st, m in self.inbox.get(name, []) if st == stage]
 
 
 def deal(count: int = 12, strateges: tuple[int, ...] = (0, 1, 6, 7)) -> dict[str, str]:
