@@ -73,18 +73,19 @@ CANON = {
     "equilibre": "EQUILIBRE",
     "hybride": "HYBRIDE",
 }
-#: what players write, folded, for each attribute (French first, then English)
+#: what players write, folded, for each attribute (French first, then English; no everyday
+#: word such as « terre », « eau », « balance », which a sentence would turn into a guess)
 WORDS = {
-    "groupe": ("groupe", "en groupe", "group", "team"),
+    "groupe": ("groupe", "en groupe", "group"),
     "relais": ("relais", "en relais", "relay"),
     "soleil": ("soleil", "au soleil", "sun", "sunny"),
     "pluie": ("pluie", "sous la pluie", "rain", "rainy"),
-    "terrestre": ("terrestre", "terre", "land"),
-    "aquatique": ("aquatique", "eau", "water", "aquatic"),
+    "terrestre": ("terrestre", "land"),
+    "aquatique": ("aquatique", "water", "aquatic"),
     "plage": ("plage", "beach"),
     "physique": ("physique", "physical"),
     "puzzle": ("puzzle",),
-    "equilibre": ("equilibre", "balance"),
+    "equilibre": ("equilibre",),
     "hybride": ("hybride", "hybrid"),
 }
 

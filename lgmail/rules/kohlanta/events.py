@@ -6,35 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, nothing, tells
 from lgmail.rules.kohlanta.cards import CHIEFS, OUT, TRIBES
+from lgmail.rules.phase_orders import Ordered, Withdrawn, given, givers, orders, phase_key
 from lgmail.rules.state import GameState
 
-#: `GameState.extra` key of this phase's orders: {"at": "night 2", "by": {player: {key:
-#: {"value": [...], "mail": id}}}}
-ORDERS = "ordres"
-
-
-def phase_key(s: GameState) -> str:
-    return f"{s.phase} {s.number}"
-
-
-def orders(s: GameState) -> dict[str, dict[str, dict[str, Any]]]:
-    held = s.extra.get(ORDERS, {})
-    return dict(held.get("by", {})) if held.get("at") == phase_key(s) else {}
-
-
-def given(s: GameState, player: str, key: str) -> list[str] | None:
-    """What `player` gave this phase under `key` ("vote", "alliance", "collier", ...)."""
-    got = orders(s).get(player, {}).get(key)
-    return None if got is None else list(got["value"])
-
-
-def givers(s: GameState, key: str) -> dict[str, list[str]]:
-    return {p: list(o[key]["value"]) for p, o in orders(s).items() if key in o}
+__all__ = ["Ordered", "Withdrawn", "given", "givers", "orders", "phase_key"]
 
 
 @event
@@ -64,46 +44,6 @@ class TribesAnnounced(Event):
 
 
 folds(TribesAnnounced)(nothing)
-
-
-@event
-@dataclass(frozen=True)
-class Ordered(Event):
-    """An order of 000 taken for this phase: `key` says which ("vote" by night is the
-    stratège's secret vote, "alliance", "collier", "immunite", "sonder", "ambassadeur",
-    "epreuve", "relance", "confort", "vote" by day), `value` its names or words; from mail
-    `mail` (a later mail replaces it)."""
-
-    player: str
-    key: str
-    value: list[str] = field(default_factory=list)
-    mail: str = ""
-
-
-@folds(Ordered)
-def _ordered(s: GameState, e: Ordered) -> None:
-    held = s.extra.get(ORDERS, {})
-    if held.get("at") != phase_key(s):
-        held = {"at": phase_key(s), "by": {}}
-    held["by"].setdefault(e.player, {})[e.key] = {"value": list(e.value), "mail": e.mail}
-    s.extra[ORDERS] = held
-    s.players[e.player].acted.add(phase_key(s))
-
-
-@event
-@dataclass(frozen=True)
-class Withdrawn(Event):
-    """« rien »: `player`'s orders of this phase under `keys` are withdrawn."""
-
-    player: str
-    keys: list[str] = field(default_factory=list)
-
-
-@folds(Withdrawn)
-def _withdrawn(s: GameState, e: Withdrawn) -> None:
-    mine = s.extra.get(ORDERS, {}).get("by", {}).get(e.player, {})
-    for key in e.keys:
-        mine.pop(key, None)
 
 
 @event
