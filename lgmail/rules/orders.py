@@ -111,6 +111,10 @@ class Kind(StrEnum):
     IMMUNITE = "immunite"
     CONFORT = "confort"
     AMBASSADEUR = "ambassadeur"
+    # 000 (cinquieme-element)
+    ACTIVER = "activer"
+    CHOISIR = "choisir"
+    ATTAQUER = "attaquer"
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from lgmail.rules.cinquieme.game import CINQUIEME
 from lgmail.rules.classic import CLASSIC
 from lgmail.rules.kohlanta.game import KOHLANTA
 from lgmail.rules.maisons.game import MAISONS
@@ -14,6 +15,7 @@ VARIANTS: dict[str, Variant] = {CLASSIC.name: CLASSIC, NOMBRES.name: NOMBRES}
 VARIANTS[THIERCELIEUX.name] = THIERCELIEUX
 VARIANTS[MAISONS.name] = MAISONS
 VARIANTS[KOHLANTA.name] = KOHLANTA
+VARIANTS[CINQUIEME.name] = CINQUIEME
 
 
 def variant_of(state: GameState) -> Variant:
