@@ -5,6 +5,13 @@ chaque loup pour leur indiquer les membres du camp des loups »; « Le MJ ouvre 
 [...] la liste des joueurs, puis il indique pour chacun des 5 éléments combien de pouvoirs de cet
 élément ont été distribués ». The first step of day 0, « pouvoirs », with its deadline; who has
 not chosen by then gets a recorded draw, and is told.
+
+`--option elements_imposes=true`: 000's « Distribution alternative »: « le MJ peut imposer les
+éléments à 10 joueurs choisis au hasard [...] aucun d'entre eux ne pouvant avoir la même
+combinaison que les neuf autres. Le joueur peut ensuite choisir son pouvoir universel selon l'un
+des deux éléments de son choix, l'autre pouvoir étant alors de l'autre élément » (a recorded
+draw of the ten players and of their pairs, the ten pairs of two elements: 000 lists nine, the
+tenth, FEU-VIE, completes them).
 """
 
 from __future__ import annotations
@@ -23,6 +30,38 @@ from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
 STEP = "pouvoirs"
+
+
+#: `GameState.extra` key: player -> the two elements imposed on him
+IMPOSED = "elements-imposes"
+PAIRS = [[a, b] for i, a in enumerate(ELEMENTS) for b in ELEMENTS[i + 1 :]]
+
+
+@event
+@dataclass(frozen=True)
+class ElementsImposed(Event):
+    """« Distribution alternative »: each drawn player's pair of elements."""
+
+    pairs: dict[str, list[str]] = field(default_factory=dict)
+
+
+@folds(ElementsImposed)
+def _imposed(s: GameState, e: ElementsImposed) -> None:
+    s.extra[IMPOSED] = {n: list(pair) for n, pair in e.pairs.items()}
+
+
+def impose(tx: Tx) -> None:
+    """As day 0 rises, with the option: ten players drawn, a pair each."""
+    s = tx.state
+    if not s.options.get("elements_imposes"):
+        return
+    chosen = tx.draw("elements-joueurs", list(s.players), min(10, len(s.players)))
+    pairs = tx.draw("elements-paires", ["-".join(p) for p in PAIRS], len(PAIRS))
+    tx.emit(ElementsImposed({n: pairs[i].split("-") for i, n in enumerate(chosen)}))
+
+
+def imposed(s: GameState, name: str) -> list[str]:
+    return list(s.extra.get(IMPOSED, {}).get(name, []))
 
 
 def categories(p: Player) -> tuple[str, str]:
@@ -58,6 +97,9 @@ def accept(tx: Tx, player: Player, order: Order) -> None:
     got = sorted(POWERS[c].category for c in chosen)
     if len(chosen) != 2 or got != sorted(wanted):
         raise refused("choice-pair", camp="loup" if is_wolf(player) else "villageois")
+    pair = imposed(s, player.name)
+    if pair and sorted(POWERS[c].element for c in chosen) != sorted(pair):
+        raise refused("choice-elements", elements=" et ".join(pair))
     by_category = {POWERS[c].category: c for c in chosen}
     tx.emit(PowersChosen(player.name, [by_category[c] for c in wanted]))
 
@@ -99,11 +141,23 @@ def close(tx: Tx) -> None:
     for p in s.players.values():
         if p.powers:
             continue
+        pair = imposed(s, p.name)
+        elements = ["", ""]
+        if pair:
+            first = tx.draw(f"elements-{p.name}", pair)[0]
+            elements = [first, next(e for e in pair if e != first)]
+            if categories(p)[0] != UNIVERSEL:
+                elements.reverse()  # the universal power takes the element drawn first
         picked = [
             tx.draw(
-                f"pouvoir-{p.name}-{c}", [x for x, spec in POWERS.items() if spec.category == c]
+                f"pouvoir-{p.name}-{c}",
+                [
+                    x
+                    for x, o in POWERS.items()
+                    if o.category == c and (not pair or o.element == elements[i])
+                ],
             )[0]
-            for c in categories(p)
+            for i, c in enumerate(categories(p))
         ]
         tx.emit(PowersChosen(p.name, picked, drawn=True))
     counts = {e: 0 for e in ELEMENTS}

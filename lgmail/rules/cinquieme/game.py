@@ -66,6 +66,7 @@ class Cinquieme(Classic):
         "election": True,
         "night_closes_early": True,
         "day_closes_early": False,
+        "elements_imposes": False,
     }
     verbs: tuple[Verb, ...] = (
         *verbs(),
@@ -86,6 +87,8 @@ class Cinquieme(Classic):
     def opened(self, tx: Tx) -> None:
         if tx.state.phase == "night":
             night.dusk(tx)
+        elif tx.state.phase == "election":
+            choice.impose(tx)
 
     def steps(self, state: GameState, kind: str, number: int) -> list[str]:
         if kind == "election":
@@ -269,6 +272,7 @@ def _role_mail(s: GameState, name: str) -> dict[str, Any]:
             "hearts": hearts(p),
             "nc": nc(s),
             "offered": offered,
+            "imposed": [ELEMENT_NAMES[e].get(lang, e) for e in choice.imposed(s, name)],
             "deadline": s.step.deadline.isoformat() if s.step is not None else None,
         },
         "pack": [],
