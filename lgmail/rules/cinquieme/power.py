@@ -10,6 +10,7 @@ Written « NOM_DU_POUVOIR [JOUEUR] [ÉLÉMENT] » (« observation Bruno », « j
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -154,7 +155,7 @@ def _read(said: Said) -> Order | Refusal:
 
 def _choose(said: Said) -> Order | Refusal:
     """« pouvoirs observation et ignifugé »: the two powers chosen at the start."""
-    text = said.after_verb().replace(",", " et ").replace("+", " et ")
+    text = re.sub(r"\s*(?:,|\+|\band\b)\s*", " et ", said.after_verb())
     chosen: list[str] = []
     for part in text.split(" et "):
         found = which([fold(w) for w in said.tokens(part)])
@@ -168,7 +169,9 @@ def _choose(said: Said) -> Order | Refusal:
 
 def verbs() -> tuple[Verb, ...]:
     """The activation, written by any power's name, and the choice at the start."""
-    words = sorted({k for spec in POWERS.values() for k in _keys(spec)})
+    keys = {k for spec in POWERS.values() for k in _keys(spec)}
+    # « Oeil-de-Lynx » is one word to the parser
+    words = sorted(keys | {k.replace(" ", "-") for k in keys if " " in k})
     return (
         Verb(
             Kind.ACTIVER,

@@ -12,7 +12,7 @@ from lgmail.rules.cinquieme.hearts import SOFTENERS
 from lgmail.rules.cinquieme.power import NOTHING, VILLAGE, Power, power
 from lgmail.rules.state import GameState
 
-SLUG = "immunite"
+SLUG = "immunite-diplomatique"
 
 POWER = power(
     Power(
@@ -22,12 +22,12 @@ POWER = power(
         VILLAGE,
         NOTHING,
         {
-            "fr": "Immunité diplomatique (EAU) : « immunité » ; votre vulnérabilité ne compte pas "
+            "fr": "Immunité diplomatique (EAU) : « immunité diplomatique » ; votre vulnérabilité ne compte pas "
             "cette nuit ni le jour suivant, et votre vote de ce jour compte double.",
-            "en": 'Diplomatic immunity (WATER): "immunite"; your vulnerability does not count '
+            "en": 'Diplomatic immunity (WATER): "immunite diplomatique"; your vulnerability does not count '
             "tonight nor the next day, and your vote that day counts double.",
         },
-        ("immunite", "immunite diplomatique", "diplomatique", "immunity"),
+        ("diplomatique", "immunity"),
     )
 )
 

@@ -47,7 +47,7 @@ POWER = power(
             "en": 'Observation (EARTH): "observation NAME"; his universal power and his '
             "vulnerability, then his other power's element, then his camp (three times at most).",
         },
-        ("observer", "observe"),
+        (),
     )
 )
 

@@ -27,7 +27,7 @@ POWER = power(
             "en": 'Care (LIFE): "soin NAME"; he gains a heart (yourself only as the last wolf, or '
             "with the other wolves at the maximum as the night began).",
         },
-        ("soigner", "care", "heal"),
+        ("care",),
     )
 )
 

@@ -48,7 +48,7 @@ def _resolve(tx: Tx, owner: str, got: list[str]) -> None:
         if (
             (act[0] in ("observation", "justice", "regeneration") and act[1] == owner)
             or (act[0] == "oeil-de-lynx" and owner in s.extra.get(AT_MAX, {}).get(who, []))
-            or (act[0] == "immunite" and s.extra.get(LAST_VOTES, {}).get(who) == owner)
+            or (act[0] == "immunite-diplomatique" and s.extra.get(LAST_VOTES, {}).get(who) == owner)
         ):
             names.add(who)
     tx.emit(PowerAnswered(owner, SLUG, {"names": sorted(names)}))
