@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from lgmail.rules.cinquieme.cards import ELEMENTS, is_wolf
-from lgmail.rules.cinquieme.power import POWERS
 from lgmail.rules.cinquieme.choice import categories
 from lgmail.rules.cinquieme.night import may_use
+from lgmail.rules.cinquieme.power import POWERS
 from tests.scenario import Scenario
 
 NAMES = [
@@ -75,7 +75,9 @@ def play_phase(sc: Scenario, rng: random.Random) -> None:
     if step == "pouvoirs":
         for name in living:
             p = s.players[name]
-            picked = [rng.choice([x for x, o in POWERS.items() if o.category == c]) for c in categories(p)]
+            picked = [
+                rng.choice([x for x, o in POWERS.items() if o.category == c]) for c in categories(p)
+            ]
             sc.act(name, f"pouvoirs {picked[0]} et {picked[1]}")
     elif step == "election":
         for name in living:

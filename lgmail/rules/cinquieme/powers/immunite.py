@@ -22,10 +22,10 @@ POWER = power(
         VILLAGE,
         NOTHING,
         {
-            "fr": "Immunité diplomatique (EAU) : « immunité diplomatique » ; votre vulnérabilité ne compte pas "
-            "cette nuit ni le jour suivant, et votre vote de ce jour compte double.",
-            "en": 'Diplomatic immunity (WATER): "immunite diplomatique"; your vulnerability does not count '
-            "tonight nor the next day, and your vote that day counts double.",
+            "fr": "Immunité diplomatique (EAU) : « immunité diplomatique » ; votre vulnérabilité "
+            "ne compte pas cette nuit ni le jour suivant, et votre vote de ce jour compte double.",
+            "en": 'Diplomatic immunity (WATER): "immunite diplomatique"; your vulnerability does '
+            "not count tonight nor the next day, and your vote that day counts double.",
         },
         ("diplomatique", "immunity"),
     )
