@@ -162,6 +162,21 @@ def declare(tx: Tx, cause: str) -> list[str]:
 
 @event
 @dataclass(frozen=True)
+class QuietNight(Event):
+    """« Chaque journée débute avec l'annonce des morts de la nuit (ou qu'il n'y a pas eu de mort
+    le cas échéant) »: nobody died."""
+
+    PUBLIC: ClassVar[bool] = True
+    FACT: ClassVar[str] = "cinquieme/facts/quiet.txt"
+
+    night: int
+
+
+folds(QuietNight)(nothing)
+
+
+@event
+@dataclass(frozen=True)
 class PhaseEnded(Event):
     """The phase's steps are resolved."""
 

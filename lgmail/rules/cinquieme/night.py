@@ -126,6 +126,8 @@ def resolve(tx: Tx) -> None:
                 fn(tx, name, got)
     tx.emit(activations.NightKept(s.number, {n: v for n, v in acts.items()}))
     died = hearts.declare(tx, "nuit")
+    if not died:
+        tx.emit(hearts.QuietNight(s.number))
     after_deaths(tx, died)
     changed = {n: hearts.count(s.players[n]) for n in hearts.changed_tonight(s)}
     if changed:

@@ -10,13 +10,13 @@ from __future__ import annotations
 from lgmail.rules.cinquieme import activations
 from lgmail.rules.cinquieme.cards import TERRE
 from lgmail.rules.cinquieme.power import NOTHING, PRO_LOUP, PROBES, Power, power, resolves
+from lgmail.rules.cinquieme.powers import oeil_de_lynx
 from lgmail.rules.cinquieme.powers._notices import PowerAnswered
 from lgmail.rules.tx import Tx
 
 SLUG = "tracage"
-#: `GameState.extra` keys: who was at the maximum when each Oeil-de-Lynx was used tonight;
-#: the votes of the last day
-AT_MAX, LAST_VOTES = "oeil-au-maximum", "votes-du-jour"
+#: `GameState.extra` key: the votes of the last day
+LAST_VOTES = "votes-du-jour"
 
 POWER = power(
     Power(
@@ -45,10 +45,9 @@ def _resolve(tx: Tx, owner: str, got: list[str]) -> None:
     for who, act in activations.tonight(s).items():
         if who == owner:
             continue
-        if (
-            (act[0] in ("observation", "justice", "regeneration") and act[1] == owner)
-            or (act[0] == "oeil-de-lynx" and owner in s.extra.get(AT_MAX, {}).get(who, []))
-            or (act[0] == "immunite-diplomatique" and s.extra.get(LAST_VOTES, {}).get(who) == owner)
-        ):
+        aimed = act[0] in ("observation", "justice", "regeneration") and act[1] == owner
+        looked = act[0] == "oeil-de-lynx" and owner in oeil_de_lynx.at_max_when_used(s, who)
+        voted = s.extra.get(LAST_VOTES, {}).get(who) == owner
+        if aimed or looked or (act[0] == "immunite-diplomatique" and voted):
             names.add(who)
     tx.emit(PowerAnswered(owner, SLUG, {"names": sorted(names)}))
