@@ -91,16 +91,17 @@ def composition(text: str) -> list[str]:
 
 
 def assignments(text: str) -> dict[str, str]:
-    """ "Alice=loup-garou,Bruno=voyante" -> name -> role slug (001: "nature:r1+r2+...", 000:
-    "camp:role:tribe", passed on as written)."""
+    """ "Alice=loup-garou,Bruno=voyante" -> name -> role slug (001: "nature:r1+r2+..."; 000:
+    "camp:role:tribe" or "camp:vulnerability", passed on as written)."""
     out: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, _, role = part.partition("=")
-        if role.count(":") >= 2:
-            # 000: a camp, a role and a tribe ("stratege:sportif:rouges"), read by the rule set
+        nature, colon, roles = role.partition(":")
+        if colon and "+" not in roles:
+            # 000: a camp and a role and a tribe ("stratege:sportif:rouges"), or a camp and a
+            # vulnerability ("loup:feu"): read by the rule set
             out[name.strip()] = role.strip()
             continue
-        nature, colon, roles = role.partition(":")
         # 001: a nature, then the player's roles: "loup-garou:voyante+espion+..."
         out[name.strip()] = (
             f"{role_slug(nature)}:{'+'.join(maisons_slug(r) for r in roles.split('+'))}"

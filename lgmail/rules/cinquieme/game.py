@@ -38,14 +38,14 @@ from lgmail.rules.cinquieme.cards import (
     wolves,
 )
 from lgmail.rules.cinquieme.hearts import HeartsTold, PhaseEnded
-from lgmail.rules.cinquieme.power import POWERS, verbs
+from lgmail.rules.cinquieme.power import AT_ONCE, POWERS, verbs
 from lgmail.rules.cinquieme.powers import ascension, autopsie, oreilles_de_lynx
 from lgmail.rules.cinquieme.reveal import PUBLIC
 from lgmail.rules.cinquieme.rulings import refused
 from lgmail.rules.classic import ELECTION, Classic
 from lgmail.rules.hooks import ROLE_MAIL, SEAT, VIEW
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.phase_orders import Withdrawn, given, orders
+from lgmail.rules.phase_orders import Withdrawn, given
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.roles.base import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player, Reaction
@@ -130,13 +130,25 @@ class Cinquieme(Classic):
         return acted and attacked
 
     def afterlife(self, state: GameState, player: Player) -> frozenset[Kind]:
-        return frozenset()
+        """A dead owner of Ascension or Autopsie names his player (« ascension NOM »)."""
+        waited = any(r.player == player.name and r.kind in night.AT_DEATH for r in state.reactions)
+        return frozenset({Kind.ACTIVER}) if waited else frozenset()
 
     def accept(self, tx: Tx, player: Player, order: Order) -> None:
         s = tx.state
         kind = order.kind
-        if kind in (Kind.RIEN, Kind.FINI):
-            if kind is Kind.RIEN and activations.KEY in orders(s).get(player.name, {}):
+        if kind is Kind.ACTIVER and not player.alive:
+            slug = order.args[0] if order.args else ""
+            reaction = next(
+                (r for r in s.reactions if r.player == player.name and r.kind == slug), None
+            )
+            if reaction is None:
+                raise Refused(Cause.DEAD)
+            self.react(tx, player, order, reaction)
+        elif kind in (Kind.RIEN, Kind.FINI):
+            mine = given(s, player.name, activations.KEY)
+            # « rien » withdraws tonight's power, unless it has already answered
+            if kind is Kind.RIEN and mine is not None and mine[0] not in AT_ONCE:
                 tx.emit(Withdrawn(player.name, [activations.KEY]))
             super().accept(tx, player, order)
         elif kind is Kind.CHOISIR:
@@ -286,12 +298,9 @@ def _seat(s: GameState, name: str, viewer: str | None) -> dict[str, Any]:
         return {}
     p = s.players[name]
     whole = viewer is None or viewer == name or s.ended
-    mate = (
-        viewer is not None
-        and is_wolf(s.players[viewer])
-        and is_wolf(p)
-        and bool(s.players[viewer].powers)
-    )
+    # the wolves are told the wolves once every power is chosen
+    chosen = all(q.powers for q in s.players.values())
+    mate = viewer is not None and is_wolf(s.players[viewer]) and is_wolf(p) and chosen
     public = name in s.extra.get(PUBLIC, [])
     universal = next((x for x in p.powers if POWERS[x].category == "universel"), None)
     return {

@@ -129,7 +129,12 @@ def resolve(tx: Tx) -> None:
     if not died:
         tx.emit(hearts.QuietNight(s.number))
     after_deaths(tx, died)
-    changed = {n: hearts.count(s.players[n]) for n in hearts.changed_tonight(s)}
+    # « si son total a changé »: since the night began
+    changed = {
+        n: hearts.count(s.players[n])
+        for n in hearts.changed_tonight(s)
+        if hearts.count(s.players[n]) != activations.at_dusk(s, n)
+    }
     if changed:
         tx.emit(hearts.HeartsTold(changed))
 
