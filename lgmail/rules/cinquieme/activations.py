@@ -54,12 +54,16 @@ class NightKept(Event):
 
     night: int
     by: dict[str, list[str]] = field(default_factory=dict)
+    #: the wolves' attacks: wolf -> victim
+    attacks: dict[str, str] = field(default_factory=dict)
 
 
 @folds(NightKept)
 def _kept(s: GameState, e: NightKept) -> None:
     s.extra[KEPT] = {"night": e.night, "by": {n: list(v) for n, v in e.by.items()}}
     history = s.extra.setdefault(HISTORY, {})
+    for name, victim in e.attacks.items():
+        history.setdefault(name, []).append([e.night, "attaque", victim, ""])
     for name, got in e.by.items():
         history.setdefault(name, []).append([e.night, *got])
 

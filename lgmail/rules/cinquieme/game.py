@@ -175,14 +175,14 @@ class Cinquieme(Classic):
             if not target or not s.players[target].alive:
                 raise refused("at-death-living")
             at_death = ascension.at_death if reaction.kind == "ascension" else autopsie.at_death
+            before = {n: hearts(q) for n, q in s.players.items()}
             at_death(tx, player, target)
             tx.emit(activations.AtDeathDone(player.name, reaction.kind, target))
             told = {
-                n: hearts(s.players[n])
-                for n in s.living_names()
-                if n == target or reaction.kind == "autopsie"
+                n: hearts(q) for n, q in s.players.items() if q.alive and hearts(q) != before[n]
             }
-            tx.emit(HeartsTold(told))
+            if told:
+                tx.emit(HeartsTold(told))
             return
         super().react(tx, player, order, reaction)
 

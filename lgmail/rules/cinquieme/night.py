@@ -124,7 +124,8 @@ def resolve(tx: Tx) -> None:
             fn = RESOLVERS.get((stage, got[0]))
             if fn is not None:
                 fn(tx, name, got)
-    tx.emit(activations.NightKept(s.number, {n: v for n, v in acts.items()}))
+    attacks = {w: v[0] for w, v in givers(s, ATTACKS).items()}
+    tx.emit(activations.NightKept(s.number, {n: v for n, v in acts.items()}, attacks))
     died = hearts.declare(tx, "nuit")
     if not died:
         tx.emit(hearts.QuietNight(s.number))

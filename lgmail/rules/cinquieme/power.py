@@ -139,13 +139,14 @@ def _read(said: Said) -> Order | Refusal:
     spec = POWERS[slug]
     args: list[str] = [slug]
     targets: tuple[str, ...] = ()
-    if spec.aims in (PLAYER, PLAYER_ELEMENT):
-        words = [w for w in rest if element_in([w]) is None]
-        if words:
-            got = said.name(words)
-            if isinstance(got, Refusal):
-                return got
-            targets = (got,)
+    words = [w for w in rest if element_in([w]) is None]
+    if spec.aims in (PLAYER, PLAYER_ELEMENT) and words:
+        got = said.name(words)
+        if isinstance(got, Refusal):
+            return got
+        targets = (got,)
+    elif words and not isinstance(named := said.name(words), Refusal):
+        targets = (named,)  # a dead owner's choice (« ascension NOM »)
     if spec.aims in (ELEMENT, PLAYER_ELEMENT):
         element = element_in(rest)
         if element:
