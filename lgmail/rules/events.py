@@ -44,7 +44,15 @@ E = TypeVar("E", bound=type[Event])
 
 
 def event(cls: E) -> E:
-    """Register an event class under its class name."""
+    """Register an event class under its class name (one class a name: the log names it)."""
+    known = REGISTRY.get(cls.__name__)
+    if known is not None and (known.__module__, known.__qualname__) != (
+        cls.__module__,
+        cls.__qualname__,
+    ):
+        raise ValueError(
+            f"two events are named {cls.__name__}: {known.__module__}, {cls.__module__}"
+        )
     cls.TYPE = cls.__name__
     REGISTRY[cls.TYPE] = cls
     return cls

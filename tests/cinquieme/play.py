@@ -50,7 +50,8 @@ def to_night_one(sc: Scenario, powers: dict[str, str], mayor: str = "Chloe") -> 
     elects `mayor`; night 1 begins."""
     for name, text in powers.items():
         sc.ok(name, f"pouvoirs {text}")
-    sc.end()  # the choice closes: the others are drawn
+    if sc.step() == "pouvoirs":
+        sc.end()  # the choice closes: the others are drawn
     for name in sc.state.living_names():
         sc.ok(name, f"vote {mayor}")
     sc.end()

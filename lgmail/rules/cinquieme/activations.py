@@ -1,7 +1,7 @@
 """Who activated what, and when it acts: « Chaque nuit, les joueurs vivants peuvent soit activer
 l'un de leurs deux pouvoirs, soit n'en activer aucun ». An activation is `[power, target?,
 element?]` (`Ordered` key "pouvoir" while its night lasts); as the night ends it is kept
-(`NightKept`) for what acts « pendant la nuit en cours et la prochaine journée » (Immunité
+(`PowersKept`) for what acts « pendant la nuit en cours et la prochaine journée » (Immunité
 diplomatique, Ignifugé, Impitoyable, Ascension, Autopsie) and for the announcements
 (Ascension's « tout ce que vous avez fait durant les nuits »)."""
 
@@ -49,7 +49,7 @@ def users(s: GameState, slug: str) -> dict[str, list[str]]:
 
 @event
 @dataclass(frozen=True)
-class NightKept(Event):
+class PowersKept(Event):
     """The night's activations, kept for the day after and the record."""
 
     night: int
@@ -58,8 +58,8 @@ class NightKept(Event):
     attacks: dict[str, str] = field(default_factory=dict)
 
 
-@folds(NightKept)
-def _kept(s: GameState, e: NightKept) -> None:
+@folds(PowersKept)
+def _kept(s: GameState, e: PowersKept) -> None:
     s.extra[KEPT] = {"night": e.night, "by": {n: list(v) for n, v in e.by.items()}}
     history = s.extra.setdefault(HISTORY, {})
     for name, victim in e.attacks.items():

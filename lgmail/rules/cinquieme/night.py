@@ -125,7 +125,7 @@ def resolve(tx: Tx) -> None:
             if fn is not None:
                 fn(tx, name, got)
     attacks = {w: v[0] for w, v in givers(s, ATTACKS).items()}
-    tx.emit(activations.NightKept(s.number, {n: v for n, v in acts.items()}, attacks))
+    tx.emit(activations.PowersKept(s.number, {n: v for n, v in acts.items()}, attacks))
     died = hearts.declare(tx, "nuit")
     if not died:
         tx.emit(hearts.QuietNight(s.number))
@@ -164,6 +164,8 @@ def after_deaths(tx: Tx, died: list[str]) -> None:
             tx.emit(ev.ReactionAwaited(name, got[0], iso(tx.at + delay)))
         if s.captain == name and s.living():
             tx.emit(ev.ReactionAwaited(name, "successeur", iso(tx.at + delay)))
+    # after the revelations: an Autopsie's vulnerability is public, not whispered
+    elementaliste.whisper(tx, died)
 
 
 def _last_night(s: GameState, name: str) -> list[str] | None:

@@ -122,5 +122,5 @@ def test_one_power_a_night_the_later_line_replaces_justice(tmp_path: Path) -> No
     sc = start(tmp_path)
     night(sc, {"Hugo": "justice Bruno terre\nignifugé"}, "Gina", "David")
     assert hearts(sc, "Bruno") == 2
-    kept = sc.events("NightKept")[-1]["by"]
+    kept = sc.events("PowersKept")[-1]["by"]
     assert kept["Hugo"] == ["ignifuge", "", ""]

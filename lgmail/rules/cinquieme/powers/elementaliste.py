@@ -6,17 +6,18 @@ quelle était sa vulnérabilité (sauf si un autre pouvoir a déjà rendu l'info
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from lgmail.rules.cinquieme import activations
 from lgmail.rules.cinquieme.cards import EAU, VIE, is_wolf, vulnerability
-from lgmail.rules.cinquieme.hearts import Died
 from lgmail.rules.cinquieme.power import ELEMENT, PRO_LOUP, Power, checks, power
 from lgmail.rules.cinquieme.reveal import PUBLIC
 from lgmail.rules.cinquieme.rulings import refused
-from lgmail.rules.events import Event
-from lgmail.rules.hooks import Notice, tells
+from lgmail.rules.events import Event, event
+from lgmail.rules.hooks import Notice, folds, nothing, tells
 from lgmail.rules.orders import Order
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.tx import Tx
 
 SLUG = "elementaliste"
 
@@ -51,13 +52,33 @@ def attack_element(s: GameState, wolf: str) -> str:
     return got[2] if got else VIE
 
 
-@tells(Died)
-def _tell_vulnerability(s: GameState, e: Died, later: Sequence[Event]) -> list[Notice]:
-    dead = s.players[e.name]
-    if is_wolf(dead) or e.name in s.extra.get(PUBLIC, []):
-        return []
+@event
+@dataclass(frozen=True)
+class VulnerabilityWhispered(Event):
+    """A villager died while `owners` had Élémentaliste acting: each is told his vulnerability."""
+
+    owners: list[str]
+    dead: str
+    element: str
+
+
+folds(VulnerabilityWhispered)(nothing)
+
+
+@tells(VulnerabilityWhispered)
+def _tell(s: GameState, e: VulnerabilityWhispered, later: Sequence[Event]) -> list[Notice]:
     return [
-        Notice(owner, "cinquieme:elementaliste", {"dead": e.name, "element": vulnerability(dead)})
-        for owner in activations.users(s, SLUG)
-        if s.players[owner].alive
+        Notice(owner, "cinquieme:elementaliste", {"dead": e.dead, "element": e.element})
+        for owner in e.owners
     ]
+
+
+def whisper(tx: Tx, died: list[str]) -> None:
+    """As villagers die (« d'ici le début de la prochaine nuit »), unless a power made their
+    vulnerability public."""
+    s = tx.state
+    owners = [o for o in activations.users(s, SLUG) if s.players[o].alive]
+    for name in died:
+        dead = s.players[name]
+        if owners and not is_wolf(dead) and name not in s.extra.get(PUBLIC, []):
+            tx.emit(VulnerabilityWhispered(owners, name, vulnerability(dead)))
