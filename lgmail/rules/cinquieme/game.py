@@ -7,7 +7,10 @@ mayor's election (« Jour 0, les villageois élisent un maire, qui tranche les �
 lors des bûchers »); then night 1, day 1, ... (« Les joueurs ne peuvent pas communiquer entre eux
 sauf de jour via le forum »: the square by day; the wolves' den only when Oreilles-de-Lynx opens
 it). A night has one step, « nuit », closing early once every living player has activated a power
-or said « rien » and every wolf has attacked.
+or said « rien » and every wolf has attacked. 000 lets the MJ end the night « quand toutes les
+actions de nuit sont résolues, en laissant quand même un minimum d'au moins une demi-journée »:
+ruling, the night ends when everyone has acted; `--option night_closes_early=false` keeps every
+night to its deadline (the wolves' « consultation nocturne » is then never cut short).
 
 Wins: « Les villageois gagnent s'ils éliminent tout les loups. Les loups gagnent si en début ou en
 fin de jour, leur nombre de membres encore en vie égale ou dépasse le nombre de villageois encore
