@@ -188,6 +188,31 @@ class Scenario:
         return fresh
 
 
+class Watching(Scenario):
+    """A scenario that looks after every move (`moved`): what a test checks of each mail as it
+    comes (who may read what, when)."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.moved(step_end=False)
+
+    def act(self, player: str, text: str) -> Answer:
+        answer = super().act(player, text)
+        self.moved(step_end=False)
+        return answer
+
+    def end(self) -> None:
+        super().end()
+        self.moved(step_end=True)
+
+    def later(self, **delta: float) -> None:
+        super().later(**delta)
+        self.moved(step_end=True)
+
+    def moved(self, step_end: bool) -> None:
+        """After a player's mail (`step_end` False), or the MJ's or the clock's move."""
+
+
 def _delivered(key: str) -> str:
     """Maildir names start with the outbox row's number: the order the mails were written."""
     return key

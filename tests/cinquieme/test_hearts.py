@@ -13,40 +13,16 @@ three at most.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
+from tests.cinquieme.drive import all_hearts as hearts
+from tests.cinquieme.drive import attacks_night as night
+from tests.cinquieme.drive import day
+from tests.cinquieme.drive import heart_events as changes
+from tests.cinquieme.drive import public_saying as public
 from tests.cinquieme.play import TEN, game, to_night_one
-from tests.scenario import Scenario, Sent
+from tests.scenario import Scenario
 
 HEARTS = "[village] Vos cœurs"
-
-
-def night(sc: Scenario, attacks: dict[str, str], acts: dict[str, str] | None = None) -> None:
-    """The wolves' `attacks` (wolf -> prey), then from each living player his activation in
-    `acts` or « rien »: the night's step closes as the last one speaks."""
-    acts = acts or {}
-    number = sc.state.number
-    for wolf, prey in attacks.items():
-        sc.ok(wolf, f"attaquer {prey}")
-    for name in sc.state.living_names():
-        sc.ok(name, acts.get(name, "rien"))
-    assert sc.phase() != ("night", number) or sc.step() is None, (sc.phase(), sc.step())
-
-
-def day(sc: Scenario, votes: dict[str, str]) -> None:
-    """The day's `votes` (voter -> name), then the MJ ends the day."""
-    for voter, target in votes.items():
-        sc.ok(voter, f"vote {target}")
-    sc.end()
-
-
-def hearts(sc: Scenario) -> dict[str, int]:
-    return {n: p.counters["coeurs"] for n, p in sc.state.players.items()}
-
-
-def changes(sc: Scenario, name: str, after: int = 0) -> list[dict[str, Any]]:
-    """`name`'s HeartsChanged events, from the `after`-th of the game's."""
-    return [e for e in sc.events("HeartsChanged")[after:] if e["player"] == name]
 
 
 def hearts_mails(sc: Scenario) -> dict[str, list[str]]:
@@ -56,13 +32,6 @@ def hearts_mails(sc: Scenario) -> dict[str, list[str]]:
         if mail.subject == HEARTS:
             out.setdefault(mail.to, []).append(mail.content.strip())
     return out
-
-
-def public(sc: Scenario, words: str) -> Sent:
-    """The last public mail saying `words`, as the MJ's copy has it."""
-    found = [m for m in sc.mails("mj@example.org") if words in m.content]
-    assert found, [m.content for m in sc.mails("mj@example.org")]
-    return found[-1]
 
 
 def test_hearts_never_go_above_nc_plus_one(tmp_path: Path) -> None:

@@ -34,15 +34,15 @@ from hypothesis import strategies as st
 
 from lgmail.rules.cinquieme.cards import ELEMENT_NAMES, HEARTS, NC_KEY, is_wolf, vulnerability
 from lgmail.rules.cinquieme.power import POWERS, UNIVERSEL
-from lgmail.service.games import Answer, Games
+from lgmail.service.games import Games
 from tests.cinquieme.play import NAMES, play_to_end
-from tests.scenario import Scenario, Sent
+from tests.scenario import Scenario, Sent, Watching
 
 MJ = "mj@example.org"
 HEARTS_COUNT = re.compile(r"\d+\s+cœurs?")
 
 
-class Watched(Scenario):
+class Watched(Watching):
     """A game whose every move is followed by a look at the mailboxes: `inbox` holds each mail
     to a player with the living players when it came and whether the game still ran; at each
     step's end, every player's `state --as` is checked."""
@@ -51,22 +51,11 @@ class Watched(Scenario):
         self.inbox: list[tuple[str, Sent, frozenset[str], bool]] = []
         self.public: set[str] = set()
         super().__init__(*args, **kw)
-        self.watch()
 
-    def act(self, player: str, text: str) -> Answer:
-        answer = super().act(player, text)
+    def moved(self, step_end: bool) -> None:
         self.watch()
-        return answer
-
-    def end(self) -> None:
-        super().end()
-        self.watch()
-        self.look()
-
-    def later(self, **delta: float) -> None:
-        super().later(**delta)
-        self.watch()
-        self.look()
+        if step_end:
+            self.look()
 
     def watch(self) -> None:
         s = self.state

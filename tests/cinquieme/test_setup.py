@@ -19,6 +19,7 @@ import pytest
 
 from lgmail import settings
 from lgmail.service.games import GameError, Games
+from tests.cinquieme.drive import public_saying as public
 from tests.cinquieme.play import NAMES, TEN, game, to_night_one
 from tests.scenario import Scenario, Sent
 
@@ -127,13 +128,6 @@ def role_mail(sc: Scenario, name: str) -> Sent:
     mails = [m for m in sc.mails(name) if "Votre rôle" in m.subject]
     assert len(mails) == 1, [m.subject for m in sc.mails(name)]
     return mails[0]
-
-
-def public(sc: Scenario, words: str) -> Sent:
-    """The last public mail saying `words`, as the MJ's copy has it."""
-    found = [m for m in sc.mails("mj@example.org") if words in m.content]
-    assert found, [m.content for m in sc.mails("mj@example.org")]
-    return found[-1]
 
 
 def counted(post: str) -> dict[str, int]:

@@ -34,6 +34,7 @@ import uuid
 from email.message import EmailMessage
 from pathlib import Path
 
+from tests.cinquieme.drive import hearts
 from tests.cinquieme.play import TEN, game
 from tests.inbound.conftest import running
 from tests.scenario import Scenario
@@ -105,10 +106,6 @@ class Table:
         """The MJ ends the step."""
         self.sc.end()
         drained(self.sc)
-
-
-def hearts(sc: Scenario, name: str) -> int:
-    return int(sc.state.players[name].counters["coeurs"])
 
 
 def private(sc: Scenario, name: str, subject: str) -> list[str]:

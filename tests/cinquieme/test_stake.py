@@ -14,8 +14,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.cinquieme.drive import all_hearts as hearts
+from tests.cinquieme.drive import attacks_night as night
+from tests.cinquieme.drive import day
+from tests.cinquieme.drive import heart_events as changes
+from tests.cinquieme.drive import public_saying as public
 from tests.cinquieme.play import TEN, game, to_night_one
-from tests.cinquieme.test_hearts import changes, day, hearts, night, public
 from tests.scenario import Scenario
 
 ELEVEN = {**TEN, "Karim": "loup:air"}

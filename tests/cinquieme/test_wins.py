@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.cinquieme.drive import all_hearts as hearts
+from tests.cinquieme.drive import attacks_night as night
+from tests.cinquieme.drive import day
 from tests.cinquieme.play import TEN, game, to_night_one
-from tests.cinquieme.test_hearts import day, hearts, night
 from tests.scenario import Scenario
 
 WOLVES = ["Alice", "Bruno"]

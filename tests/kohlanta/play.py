@@ -9,8 +9,7 @@ from typing import Any
 
 from lgmail.rules.kohlanta import challenge, council, jury
 from lgmail.rules.kohlanta.cards import camp, chief_of, is_juror, tribe_of
-from lgmail.service.games import Answer
-from tests.scenario import Scenario, Sent
+from tests.scenario import Scenario, Sent, Watching
 
 NAMES = [
     "Alice", "Bruno", "Chloe", "David", "Emma", "Farid", "Gina", "Hugo",
@@ -18,7 +17,7 @@ NAMES = [
 ]  # fmt: skip
 
 
-class Watched(Scenario):
+class Watched(Watching):
     """A game whose every move is followed by a look at every mailbox: `inbox[name]` holds
     each mail with what its reader was when it came ("alive", "out" before the merge,
     "juror", or "ended")."""
@@ -26,22 +25,8 @@ class Watched(Scenario):
     def __init__(self, *args: Any, **kw: Any) -> None:
         self.inbox: dict[str, list[tuple[str, Sent]]] = {}
         super().__init__(*args, **kw)
-        self.watch()
 
-    def act(self, player: str, text: str) -> Answer:
-        answer = super().act(player, text)
-        self.watch()
-        return answer
-
-    def end(self) -> None:
-        super().end()
-        self.watch()
-
-    def later(self, **delta: float) -> None:
-        super().later(**delta)
-        self.watch()
-
-    def watch(self) -> None:
+    def moved(self, step_end: bool) -> None:
         s = self.state
         names = {self.email(n): n for n in s.players}
         for mail in self.new_mails():

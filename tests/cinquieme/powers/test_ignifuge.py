@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lgmail.rules.cinquieme.game import CINQUIEME
-from tests.cinquieme.play import game, to_night_one
-from tests.scenario import Scenario
+from tests.cinquieme.drive import day, hearts, starter, told_hearts, wounds
+from tests.cinquieme.drive import new_public as public
+from tests.cinquieme.drive import reacting_night as night
 
-MJ = "mj@example.org"
-WOLVES = ("Alice", "Bruno")
 #: Hugo (EAU), Farid (FEU) and Ines (AIR) may fireproof themselves; Alice breathes fire, Bruno
 #: is an Élémentaliste with Impitoyable
 POWERS = {
@@ -28,54 +26,7 @@ POWERS = {
 }
 
 
-def start(folder: Path) -> Scenario:
-    sc = game(folder)
-    to_night_one(sc, POWERS)
-    sc.new_mails()
-    return sc
-
-
-def night(sc: Scenario, orders: dict[str, str], alice: str, bruno: str) -> None:
-    """One night: the wolves attack `alice` and `bruno`'s victims, each player of `orders` sends
-    his mail, every other living player who has not yet answered « rien »; the night closes as
-    everyone has answered (or waits for a dead player's choice)."""
-    number = sc.state.number
-    for wolf, victim in zip(WOLVES, (alice, bruno), strict=True):
-        sc.ok(wolf, f"attaquer {victim}\n{orders.get(wolf, 'rien')}")
-    for name in sc.state.living_names():
-        if name in orders and name not in WOLVES:
-            sc.ok(name, orders[name])
-        elif not CINQUIEME.done(sc.state, sc.state.players[name], "nuit"):
-            sc.ok(name, "rien")
-    assert sc.phase() == ("day", number) or sc.state.reactions
-
-
-def day(sc: Scenario, votes: dict[str, str]) -> None:
-    """One day: the votes, then the MJ ends it."""
-    for voter, target in votes.items():
-        sc.ok(voter, f"vote {target}")
-    sc.end()
-
-
-def hearts(sc: Scenario, name: str) -> int:
-    return int(sc.state.players[name].counters["coeurs"])
-
-
-def public(sc: Scenario) -> str:
-    """The public mails not read yet, as the MJ gets them."""
-    return "\n".join(m.content for m in sc.new_mails(MJ))
-
-
-def told_hearts(sc: Scenario, name: str) -> list[str]:
-    return [m.content for m in sc.new_mails(name) if m.subject.endswith("Vos cœurs")]
-
-
-def wounds(sc: Scenario, name: str) -> list[tuple[int, str, str]]:
-    return [
-        (e["hearts"], e["why"], e["element"])
-        for e in sc.events("HeartsChanged")
-        if e["player"] == name
-    ]
+start = starter(POWERS)
 
 
 def test_one_fire_wound_less_tonight(tmp_path: Path) -> None:

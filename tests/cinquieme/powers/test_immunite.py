@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lgmail.rules.cinquieme.game import CINQUIEME
-from tests.cinquieme.play import game, to_night_one
-from tests.scenario import Scenario
+from tests.cinquieme.drive import MJ, day, hearts, starter
+from tests.cinquieme.drive import closing_night as night
 
-MJ = "mj@example.org"
-WOLVES = ("Alice", "Bruno")
 #: Emma and Jules are vulnerable to VIE (the wolves' attack), Farid to FEU (the stake)
 POWERS = {
     "Emma": "immunité diplomatique et truffe-de-lynx",
@@ -26,37 +23,7 @@ POWERS = {
 }
 
 
-def start(folder: Path) -> Scenario:
-    sc = game(folder)
-    to_night_one(sc, POWERS)
-    sc.new_mails()
-    return sc
-
-
-def night(sc: Scenario, orders: dict[str, str], alice: str, bruno: str) -> None:
-    """One night: the wolves attack `alice` and `bruno`'s victims, each player of `orders` sends
-    his mail, every other living player who has not yet answered « rien »; the night closes as
-    everyone has answered."""
-    number = sc.state.number
-    for wolf, victim in zip(WOLVES, (alice, bruno), strict=True):
-        sc.ok(wolf, f"attaquer {victim}\n{orders.get(wolf, 'rien')}")
-    for name in sc.state.living_names():
-        if name in orders and name not in WOLVES:
-            sc.ok(name, orders[name])
-        elif not CINQUIEME.done(sc.state, sc.state.players[name], "nuit"):
-            sc.ok(name, "rien")
-    assert sc.phase() == ("day", number)
-
-
-def day(sc: Scenario, votes: dict[str, str]) -> None:
-    """One day: the votes, then the MJ ends it."""
-    for voter, target in votes.items():
-        sc.ok(voter, f"vote {target}")
-    sc.end()
-
-
-def hearts(sc: Scenario, name: str) -> int:
-    return int(sc.state.players[name].counters["coeurs"])
+start = starter(POWERS)
 
 
 def test_the_vulnerability_does_not_count_tonight(tmp_path: Path) -> None:

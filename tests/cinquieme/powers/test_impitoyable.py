@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lgmail.rules.cinquieme.game import CINQUIEME
-from tests.cinquieme.play import game, to_night_one
+from tests.cinquieme.drive import day, hearts, starter
+from tests.cinquieme.drive import new_public as public
+from tests.cinquieme.drive import reacting_night as night
 from tests.scenario import Scenario
 
-MJ = "mj@example.org"
-WOLVES = ("Alice", "Bruno")
 POWERS = {
     "Chloe": "observation et impitoyable",
     "Farid": "observation et impitoyable",
@@ -26,46 +25,7 @@ POWERS = {
 }
 
 
-def start(folder: Path) -> Scenario:
-    sc = game(folder)
-    to_night_one(sc, POWERS)
-    sc.new_mails()
-    return sc
-
-
-def night(sc: Scenario, orders: dict[str, str], alice: str, bruno: str) -> None:
-    """One night: the wolves attack `alice` and `bruno`'s victims, each player of `orders` sends
-    his mail, every other living player who has not yet answered « rien »; the night closes as
-    everyone has answered (or waits for a dead player's choice)."""
-    number = sc.state.number
-    for wolf, victim in zip(WOLVES, (alice, bruno), strict=True):
-        sc.ok(wolf, f"attaquer {victim}\n{orders.get(wolf, 'rien')}")
-    for name in sc.state.living_names():
-        if name in orders and name not in WOLVES:
-            sc.ok(name, orders[name])
-        elif not CINQUIEME.done(sc.state, sc.state.players[name], "nuit"):
-            sc.ok(name, "rien")
-    assert sc.phase() == ("day", number) or sc.state.reactions
-
-
-def day(sc: Scenario, votes: dict[str, str]) -> None:
-    """One day: the votes, then the MJ ends it."""
-    for voter, target in votes.items():
-        sc.ok(voter, f"vote {target}")
-    sc.end()
-
-
-def hearts(sc: Scenario, name: str) -> int:
-    return int(sc.state.players[name].counters["coeurs"])
-
-
-def public(sc: Scenario) -> str:
-    """The public mails not read yet, as the MJ gets them."""
-    return "\n".join(m.content for m in sc.new_mails(MJ))
-
-
-def told_hearts(sc: Scenario, name: str) -> list[str]:
-    return [m.content for m in sc.new_mails(name) if m.subject.endswith("Vos cœurs")]
+start = starter(POWERS)
 
 
 def burned(sc: Scenario) -> tuple[str, str, bool]:

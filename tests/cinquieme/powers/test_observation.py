@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lgmail.rules.cinquieme.game import CINQUIEME
-from tests.cinquieme.play import game, to_night_one
+from tests.cinquieme.drive import closing_night as night
+from tests.cinquieme.drive import starter
 from tests.scenario import Scenario
 
-WOLVES = ("Alice", "Bruno")
 #: Chloe observes; Bruno (a wolf, vulnerable to TERRE) has Impitoyable (VIE) and Traçage (TERRE)
 POWERS = {
     "Chloe": "observation et ignifugé",
@@ -25,26 +24,7 @@ POWERS = {
 }
 
 
-def start(folder: Path) -> Scenario:
-    sc = game(folder)
-    to_night_one(sc, POWERS)
-    sc.new_mails()
-    return sc
-
-
-def night(sc: Scenario, orders: dict[str, str], alice: str, bruno: str) -> None:
-    """One night: the wolves attack `alice` and `bruno`'s victims, each player of `orders` sends
-    his mail, every other living player who has not yet answered « rien »; the night closes as
-    everyone has answered."""
-    number = sc.state.number
-    for wolf, victim in zip(WOLVES, (alice, bruno), strict=True):
-        sc.ok(wolf, f"attaquer {victim}\n{orders.get(wolf, 'rien')}")
-    for name in sc.state.living_names():
-        if name in orders and name not in WOLVES:
-            sc.ok(name, orders[name])
-        elif not CINQUIEME.done(sc.state, sc.state.players[name], "nuit"):
-            sc.ok(name, "rien")
-    assert sc.phase() == ("day", number)
+start = starter(POWERS)
 
 
 def quiet_day(sc: Scenario) -> None:

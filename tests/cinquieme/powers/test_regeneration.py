@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lgmail.rules.cinquieme.game import CINQUIEME
-from tests.cinquieme.play import game, to_night_one
-from tests.scenario import Scenario
+from tests.cinquieme.drive import closing_night as night
+from tests.cinquieme.drive import hearts, starter, told_hearts
 
-WOLVES = ("Alice", "Bruno")
 POWERS = {
     "Ines": "régénération et truffe-de-lynx",
     "Alice": "truffe-de-lynx et soin",
@@ -21,34 +19,7 @@ POWERS = {
 }
 
 
-def start(folder: Path) -> Scenario:
-    sc = game(folder)
-    to_night_one(sc, POWERS)
-    sc.new_mails()
-    return sc
-
-
-def night(sc: Scenario, orders: dict[str, str], alice: str, bruno: str) -> None:
-    """One night: the wolves attack `alice` and `bruno`'s victims, each player of `orders` sends
-    his mail, every other living player who has not yet answered « rien »; the night closes as
-    everyone has answered."""
-    number = sc.state.number
-    for wolf, victim in zip(WOLVES, (alice, bruno), strict=True):
-        sc.ok(wolf, f"attaquer {victim}\n{orders.get(wolf, 'rien')}")
-    for name in sc.state.living_names():
-        if name in orders and name not in WOLVES:
-            sc.ok(name, orders[name])
-        elif not CINQUIEME.done(sc.state, sc.state.players[name], "nuit"):
-            sc.ok(name, "rien")
-    assert sc.phase() == ("day", number)
-
-
-def hearts(sc: Scenario, name: str) -> int:
-    return int(sc.state.players[name].counters["coeurs"])
-
-
-def told_hearts(sc: Scenario, name: str) -> list[str]:
-    return [m.content for m in sc.new_mails(name) if m.subject.endswith("Vos cœurs")]
+start = starter(POWERS)
 
 
 def test_the_owner_gains_a_heart(tmp_path: Path) -> None:

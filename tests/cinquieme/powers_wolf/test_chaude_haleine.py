@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cinquieme.play import game
+from tests.cinquieme.drive import elected, wounds
+from tests.cinquieme.drive import orders_night as night
 from tests.scenario import Scenario
 
 #: « 11 joueurs : +1 vulnérable FEU par rapport à 10 joueurs »
@@ -40,40 +41,9 @@ POWERS = {
 def start(folder: Path, powers: dict[str, str] = POWERS, mayor: str = "Jules") -> Scenario:
     """The game of `ELEVEN`, the powers of `powers` chosen (the others drawn), `mayor` elected:
     night 1."""
-    sc = game(folder, ELEVEN)
-    for name, text in powers.items():
-        sc.ok(name, f"pouvoirs {text}")
-    if sc.step() == "pouvoirs":
-        sc.end()
-    for name in sc.state.living_names():
-        sc.ok(name, f"vote {mayor}")
-    if sc.phase()[0] == "election":
-        sc.end()
-    assert sc.phase() == ("night", 1)
+    sc = elected(folder, powers, mayor, ELEVEN)
     assert sc.state.extra["nc"] == 3
     return sc
-
-
-def night(sc: Scenario, orders: dict[str, str]) -> None:
-    """Each living player's mail of the night (`orders`, « rien » for the others; each wolf's
-    with his attack, and « rien » after it when he uses no power): the night closes once every
-    order is in."""
-    at = sc.phase()
-    for name in sc.state.living_names():
-        text = orders.get(name, "rien")
-        if all(line.startswith("attaquer") for line in text.splitlines()):
-            text += "\nrien"
-        sc.ok(name, text)
-    assert sc.phase() != at or sc.state.reactions, "the night closes when all have acted"
-
-
-def wounds(sc: Scenario, name: str) -> list[tuple[int, str, str]]:
-    """`name`'s hearts changes: (hearts after, why, element)."""
-    return [
-        (e["hearts"], e["why"], e["element"])
-        for e in sc.events("HeartsChanged")
-        if e["player"] == name
-    ]
 
 
 def test_the_victim_also_takes_a_wound_of_fire(tmp_path: Path) -> None:

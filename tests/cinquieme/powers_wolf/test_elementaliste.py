@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cinquieme.play import game
+from tests.cinquieme.drive import elected, hearts, wounds
+from tests.cinquieme.drive import orders_night as night
 from tests.scenario import Scenario
 
 POWERS = {
@@ -30,43 +31,7 @@ POWERS = {
 
 def start(folder: Path, powers: dict[str, str] = POWERS, mayor: str = "Jules") -> Scenario:
     """The game of `TEN`, each one's powers chosen, `mayor` elected: night 1."""
-    sc = game(folder)
-    for name, text in powers.items():
-        sc.ok(name, f"pouvoirs {text}")
-    if sc.step() == "pouvoirs":
-        sc.end()
-    for name in sc.state.living_names():
-        sc.ok(name, f"vote {mayor}")
-    if sc.phase()[0] == "election":
-        sc.end()
-    assert sc.phase() == ("night", 1)
-    return sc
-
-
-def night(sc: Scenario, orders: dict[str, str]) -> None:
-    """Each living player's mail of the night (`orders`, « rien » for the others; each wolf's
-    with his attack, and « rien » after it when he uses no power): the night closes once every
-    order is in."""
-    at = sc.phase()
-    for name in sc.state.living_names():
-        text = orders.get(name, "rien")
-        if all(line.startswith("attaquer") for line in text.splitlines()):
-            text += "\nrien"
-        sc.ok(name, text)
-    assert sc.phase() != at or sc.state.reactions, "the night closes when all have acted"
-
-
-def hearts(sc: Scenario, name: str) -> int:
-    return int(sc.state.players[name].counters["coeurs"])
-
-
-def wounds(sc: Scenario, name: str) -> list[tuple[int, str, str]]:
-    """`name`'s hearts changes: (hearts after, why, element)."""
-    return [
-        (e["hearts"], e["why"], e["element"])
-        for e in sc.events("HeartsChanged")
-        if e["player"] == name
-    ]
+    return elected(folder, powers, mayor)
 
 
 def told(sc: Scenario, owner: str) -> list[str]:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.cinquieme.drive import elected
+from tests.cinquieme.drive import orders_night as night
 from tests.cinquieme.play import game
 from tests.scenario import Scenario
 
@@ -31,30 +33,7 @@ DEN = "meute"
 def start(folder: Path, powers: dict[str, str] = POWERS, mayor: str = "Jules") -> Scenario:
     """The game of `TEN`, the powers of `powers` chosen (the others drawn), `mayor` elected:
     night 1."""
-    sc = game(folder)
-    for name, text in powers.items():
-        sc.ok(name, f"pouvoirs {text}")
-    if sc.step() == "pouvoirs":
-        sc.end()
-    for name in sc.state.living_names():
-        sc.ok(name, f"vote {mayor}")
-    if sc.phase()[0] == "election":
-        sc.end()
-    assert sc.phase() == ("night", 1)
-    return sc
-
-
-def night(sc: Scenario, orders: dict[str, str]) -> None:
-    """Each living player's mail of the night (`orders`, « rien » for the others; each wolf's
-    with his attack, and « rien » after it when he uses no power): the night closes once every
-    order is in."""
-    at = sc.phase()
-    for name in sc.state.living_names():
-        text = orders.get(name, "rien")
-        if all(line.startswith("attaquer") for line in text.splitlines()):
-            text += "\nrien"
-        sc.ok(name, text)
-    assert sc.phase() != at or sc.state.reactions, "the night closes when all have acted"
+    return elected(folder, powers, mayor)
 
 
 def to_night(sc: Scenario, number: int) -> None:

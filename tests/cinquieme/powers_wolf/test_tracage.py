@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cinquieme.play import game
+from tests.cinquieme.drive import elected, hearts
+from tests.cinquieme.drive import orders_night as night
 from tests.scenario import Scenario
 
 #: each one's two powers (a villager: pro-villageois and universel; a wolf: universel, pro-loup)
@@ -32,30 +33,7 @@ POWERS = {
 
 def start(folder: Path, powers: dict[str, str] = POWERS, mayor: str = "Jules") -> Scenario:
     """The game of `TEN`, each one's powers chosen, `mayor` elected: night 1."""
-    sc = game(folder)
-    for name, text in powers.items():
-        sc.ok(name, f"pouvoirs {text}")
-    if sc.step() == "pouvoirs":
-        sc.end()
-    for name in sc.state.living_names():
-        sc.ok(name, f"vote {mayor}")
-    if sc.phase()[0] == "election":
-        sc.end()
-    assert sc.phase() == ("night", 1)
-    return sc
-
-
-def night(sc: Scenario, orders: dict[str, str]) -> None:
-    """Each living player's mail of the night (`orders`, « rien » for the others; each wolf's
-    with his attack, and « rien » after it when he uses no power): the night closes once every
-    order is in."""
-    at = sc.phase()
-    for name in sc.state.living_names():
-        text = orders.get(name, "rien")
-        if all(line.startswith("attaquer") for line in text.splitlines()):
-            text += "\nrien"
-        sc.ok(name, text)
-    assert sc.phase() != at or sc.state.reactions, "the night closes when all have acted"
+    return elected(folder, powers, mayor)
 
 
 def traced(sc: Scenario, owner: str) -> list[list[str]]:
@@ -65,10 +43,6 @@ def traced(sc: Scenario, owner: str) -> list[list[str]]:
         for e in sc.events("PowerAnswered")
         if e["player"] == owner and e["power"] == "tracage"
     ]
-
-
-def hearts(sc: Scenario, name: str) -> int:
-    return int(sc.state.players[name].counters["coeurs"])
 
 
 def test_observation_and_justice_on_him_are_traced_not_on_others(tmp_path: Path) -> None:
