@@ -177,6 +177,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--no-smtp", action="store_true", help="no SMTP listener")
     serve.add_argument("--lmtp", help="HOST:PORT for an LMTP listener (Postfix's lmtp: transport)")
     serve.add_argument("--imap", help="imap[s]://user:password@host[:port]/FOLDER to poll")
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes that play the mail (default: the machine's cores; 0: a thread)",
+    )
     # also after the subcommand, where people write it (before it, it works as well)
     serve.add_argument(
         "--relay",
@@ -440,18 +447,21 @@ def _serve(games: Games, args: argparse.Namespace) -> int:
     import threading
 
     from lgmail.service.server import Endpoints, Server
+    from lgmail.service.workers import Config
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd: a line per command
     endpoints = Endpoints(None if args.no_smtp else args.smtp, args.lmtp, args.imap)
-    server = Server(games, endpoints)
+    workers = (os.cpu_count() or 1) if args.workers is None else max(0, args.workers)
+    config = Config(args.data, args.db, args.relay)
+    server = Server(games, endpoints, workers=workers, config=config)
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
     server.start()
     print(
         f"lgmail: serving (smtp {endpoints.smtp}, lmtp {endpoints.lmtp}, imap "
-        f"{'on' if endpoints.imap else None}); data in {games.settings.data}",
+        f"{'on' if endpoints.imap else None}, {workers} workers); data in {games.settings.data}",
         flush=True,
     )
     stop.wait()

@@ -1,8 +1,11 @@
 """The SMTP and LMTP listeners (aiosmtpd).
 
 A recipient that is no game address is refused at RCPT time (550). A mail is committed to the
-inbox (raw bytes kept) before the listener answers 250; its processing follows, apart from the
-SMTP dialogue. Over-size mail is refused with 552 (aiosmtpd's data size limit, also announced
+inbox (raw bytes kept, synced to disk: ``lgmail.service.committer`` writes the mails of
+concurrent sessions together) before the listener answers 250; its processing follows, apart
+from the SMTP dialogue (in other processes: ``lgmail.service.workers``).
+
+Over-size mail is refused with 552 (aiosmtpd's data size limit, also announced
 with the SIZE extension). LMTP (what Postfix's `lmtp:` transport speaks) takes one recipient per
 transaction, so that its one answer after DATA is the answer for that recipient; the client
 sends the other recipients in further transactions (RFC 2033 §4.2 allows a 452 for them).
@@ -13,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Any
 
 from aiosmtpd.controller import Controller
@@ -27,18 +31,16 @@ MAX_SIZE = 10 * 1024 * 1024
 
 class GameMailHandler:
     """aiosmtpd handler: `known(address)` checks a recipient, `store(raw, recipients,
-    mail_from)` commits a mail with its envelope sender ("" for the null sender `<>`; it
-    raises on a transient failure), `stored()` is called after each 250."""
+    mail_from)` hands a mail with its envelope sender ("" for the null sender `<>`) to be
+    committed: the future it returns is done once the mail is kept, or fails (451)."""
 
     def __init__(
         self,
         known: Callable[[str], bool],
-        store: Callable[[bytes, list[str], str], object],
-        stored: Callable[[], None] = lambda: None,
+        store: Callable[[bytes, list[str], str], Future[None]],
     ) -> None:
         self.known = known
         self.store = store
-        self.stored = stored
 
     async def handle_RCPT(
         self,
@@ -65,14 +67,12 @@ class GameMailHandler:
         raw = envelope.original_content or envelope.content
         if not isinstance(raw, bytes):
             raw = str(raw).encode("utf-8", "surrogateescape")
-        loop = asyncio.get_running_loop()
         try:
             mail_from = "" if envelope.mail_from in (None, "<>") else str(envelope.mail_from)
-            await loop.run_in_executor(None, self.store, raw, list(envelope.rcpt_tos), mail_from)
+            await asyncio.wrap_future(self.store(raw, list(envelope.rcpt_tos), mail_from))
         except Exception:
             log.exception("could not store a mail from %s", envelope.mail_from)
             return "451 4.3.0 Temporary failure, please try again later"
-        self.stored()
         return "250 2.0.0 OK: queued"
 
 

@@ -57,6 +57,7 @@ from lgmail.service.notices import Processed
 from lgmail.service.notify import Mail
 from lgmail.service.routing import reads_as_orders
 from lgmail.store import InboxAlreadyProcessed, InboxRow, OutgoingMail
+from lgmail.store.work import Accepted, Work
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +100,7 @@ class Inbound:
         conf = games.settings
         self.policy = AuthPolicy(conf.auth, conf.authserv_id)
         self.guard = LoopGuard(games.store)
+        self.work = Work(games.store)
 
     @property
     def domain(self) -> str:
@@ -129,14 +131,14 @@ class Inbound:
         mail = read_mail(raw)
         return [r for r in mail.recipients if self.accepts(r)]
 
-    def accept(
+    def accepted(
         self,
         raw: bytes,
         recipients: list[str],
         now: datetime | None = None,
         mail_from: str | None = None,
-    ) -> list[int]:
-        """Commit the mail to the inbox, once per (Message-ID, recipient); the inbox ids.
+    ) -> list[Accepted]:
+        """The inbox rows of a mail: one per recipient, with the recipient's game.
 
         `mail_from` is the envelope sender when the mail came by SMTP or LMTP ("" for the
         null sender `<>` of bounces and auto-replies): as the final delivery agent, the
@@ -147,8 +149,20 @@ class Inbound:
         message_id = message_key(raw)
         at = now or self.games.now()
         return [
-            self.games.store.inbox_add(message_id, rcpt.lower(), raw, at)[0] for rcpt in recipients
+            Accepted(message_id, rcpt.lower(), raw, at, self.game_for(rcpt)) for rcpt in recipients
         ]
+
+    def accept(
+        self,
+        raw: bytes,
+        recipients: list[str],
+        now: datetime | None = None,
+        mail_from: str | None = None,
+    ) -> list[int]:
+        """Commit the mail to the inbox (synced), once per (Message-ID, recipient); the inbox
+        ids (see :meth:`accepted`)."""
+        rows = self.accepted(raw, recipients, now, mail_from)
+        return [inbox_id for inbox_id, _ in self.work.accept_many(rows)]
 
     # --- processing --------------------------------------------------------------------------
 

@@ -73,8 +73,12 @@ class DeadlineScheduler:
         clock: Clock | None = None,
         retry_seconds: float = 1.0,
         failed_seconds: float = 10.0,
+        mine: Callable[[str], bool] = lambda game: True,
     ) -> None:
+        """`mine`: the games this scheduler keeps (a worker's share; the others' jobs are
+        their workers')."""
         self.games = games
+        self.mine = mine
         self.clock = clock or Clock.of(games.now)
         #: real seconds before a job that found nothing due runs again
         self.retry_seconds = retry_seconds
@@ -101,7 +105,7 @@ class DeadlineScheduler:
         """Start the jobs' thread, then derive every game's job from the log: tick the game
         once (the deadlines that passed while no service ran), then schedule it."""
         self._scheduler.start()
-        games = self.games.store.games()
+        games = [game for game in self.games.store.games() if self.mine(game)]
         for game in games:
             try:
                 events = self.games.tick(game)
@@ -131,6 +135,8 @@ class DeadlineScheduler:
         """Set the game's job from its current state (call it after any command that touched
         the game): at its next deadline, or none. Return that deadline when scheduled.
         `floor`: real seconds to wait at least."""
+        if not self.mine(game):
+            return None
         with self._lock:
             if self._closing:
                 return None

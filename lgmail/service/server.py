@@ -1,21 +1,27 @@
-"""`lgmail serve`: the listeners, the IMAP poller, the deadline scheduler (one job per game at
-its next deadline, ``lgmail.service.scheduler``) and one worker that processes the inbox and
-delivers the outbox; every `sweep_seconds` the worker also ticks every game and schedules it
-again from the log: a safety net for what the scheduler cannot see (a command run by another
-process, such as `lgmail phase extend` or `lgmail ingest`)."""
+"""`lgmail serve`: the listeners, whose accepted mails a group committer keeps (synced before
+each 250: ``lgmail.service.committer``), the IMAP poller, and the processing: N worker
+processes (``lgmail.service.workers``), or with no worker process one worker thread beside
+the listeners. A worker plays the inbox game by game, ticks its share of the games at their
+deadlines (``lgmail.service.scheduler``), and delivers the outbox; every `sweep_seconds` it
+also ticks every game of its share and schedules it again from the log: a safety net for what
+the scheduler cannot see (a command run by another process, such as `lgmail phase extend`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 from lgmail.mail.listener import GameMailHandler, LmtpListener, SmtpListener, host_port
+from lgmail.service.committer import GroupCommitter
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound
 from lgmail.service.scheduler import Clock, DeadlineScheduler
+from lgmail.service.workers import POLL, Config, Worker, WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -27,12 +33,6 @@ class Endpoints:
     imap: str | None = None
 
 
-#: inbox rows the worker processes in one round
-BATCH = 100
-#: deliveries at once when the worker sends the outbox (each its own relay connection)
-CONNECTIONS = 4
-
-
 class Server:
     def __init__(
         self,
@@ -40,9 +40,12 @@ class Server:
         endpoints: Endpoints,
         sweep_seconds: float = 60.0,
         clock: Clock | None = None,
+        workers: int = 0,
+        config: Config | None = None,
     ) -> None:
         """`clock`: how the games' clock (`games.now`) runs against the wall clock (default:
-        ``Clock.of(games.now)``)."""
+        ``Clock.of(games.now)``). `workers`: worker processes, each opening the store as
+        `config` says (0: one worker thread in this process, on `games`)."""
         self.games = games
         # what a command commits is delivered by the worker's next round, not inline
         games.after_commit = self.wake
@@ -50,13 +53,21 @@ class Server:
         self.endpoints = endpoints
         self.sweep_seconds = sweep_seconds
         self.scheduler = DeadlineScheduler(games, clock)
+        self.worker = Worker(games, self.inbound, self.scheduler)
+        self.pool: WorkerPool | None = None
+        if workers > 0:
+            if config is None:
+                raise ValueError("worker processes need the configuration to open the store")
+            config = dataclasses.replace(config, sweep_seconds=sweep_seconds)
+            self.pool = WorkerPool(config, workers)
+        self.committer = GroupCommitter(self.inbound.work, self.wake)
         #: time.monotonic() of the last full sweep
         self._swept: float | None = None
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._listeners: list[SmtpListener | LmtpListener] = []
-        handler = GameMailHandler(self._known, self._store, self.wake)
+        handler = GameMailHandler(self._known, self._store)
         if endpoints.smtp:
             host, port = host_port(endpoints.smtp, 2525)
             self._listeners.append(SmtpListener(handler, host, port))
@@ -67,29 +78,42 @@ class Server:
     def _known(self, address: str) -> bool:
         return self.inbound.accepts(address)
 
-    def _store(self, raw: bytes, recipients: list[str], mail_from: str) -> None:
-        self.inbound.accept(raw, recipients, mail_from=mail_from)
+    def _store(self, raw: bytes, recipients: list[str], mail_from: str) -> Future[None]:
+        try:
+            rows = self.inbound.accepted(raw, recipients, mail_from=mail_from)
+        except Exception as error:
+            failed: Future[None] = Future()
+            failed.set_exception(error)
+            return failed
+        return self.committer.submit(rows)
 
     def wake(self) -> None:
         self._wake.set()
+        if self.pool is not None:
+            self.pool.wake()
 
     def start(self) -> None:
         """Listen (mail is stored meanwhile), make the mails a stopped service was sending
-        due again, resolve what fell due while no service ran and schedule every game's next
-        deadline, then start the worker. A listener that cannot start (its port taken) stops
-        the ones started before it, and its error is raised."""
+        due again, then start the workers: each resolves what fell due while no service ran
+        and schedules the next deadlines of its games. A listener that cannot start (its port
+        taken) stops the ones started before it, and its error is raised."""
+        self.committer.start()
         for at, listener in enumerate(self._listeners):
             try:
                 listener.start()
             except Exception:
                 for started in self._listeners[: at + 1]:
                     started.stop(no_assert=True)
+                self.committer.stop()
                 raise
         released = self.games.store.release_leases()
         if released:
             log.info("%d mails leased by a service that stopped: to send again", released)
-        self.scheduler.start()
-        self._spawn("worker", self._work)
+        if self.pool is not None:
+            self.pool.start()
+        else:
+            self.scheduler.start()
+            self._spawn("worker", self._work)
         if self.endpoints.imap:
             self._spawn("imap", self._poll_imap)
 
@@ -105,45 +129,31 @@ class Server:
             listener.stop()
         for thread in self._threads:
             thread.join(timeout=10)
-        self.scheduler.stop()
+        self.committer.stop()
+        if self.pool is not None:
+            self.pool.stop()
+        else:
+            self.scheduler.stop()
+            self.worker.leave()
 
-    def sweep(self, full: bool | None = None) -> None:
-        """One round of the worker: process the inbox and schedule again the games it touched;
-        when `full` (default: when the last full round is `sweep_seconds` old), also tick
-        every game and schedule it again from the log; then deliver the outbox."""
+    def sweep(self, full: bool | None = None) -> bool:
+        """One round of the worker thread (``Worker.round``); `full` (default: when the last
+        full round is `sweep_seconds` old) also ticks every game. Whether inbox work is left."""
         if full is None:
             full = self._swept is None or time.monotonic() - self._swept >= self.sweep_seconds
-        touched = self.drain()
         if full:
             self._swept = time.monotonic()
-            for game in self.games.store.games():
-                try:
-                    self.games.tick(game)
-                except Exception:
-                    log.exception("tick of %s failed", game)
-                touched.add(game)
-        for game in sorted(touched):
-            try:
-                self.scheduler.reschedule(game)
-            except Exception:
-                log.exception("scheduling %s failed", game)
-        self.games.flush(connections=CONNECTIONS)
-
-    def drain(self) -> set[str]:
-        """Process a batch of inbox rows; the games they touched."""
-        rows = self.games.store.inbox_pending(BATCH)
-        done = self.inbound.process_many(rows)
-        if len(rows) == BATCH and done:
-            self._wake.set()  # more to come: no waiting
-        return {d.game for d in done if d.game is not None}
+        return self.worker.round(full)
 
     def _work(self) -> None:
         while not self._stop.is_set():
             try:
-                self.sweep()
+                more = self.sweep()
             except Exception:
                 log.exception("sweep failed")
-            self._wake.wait(self._until_sweep())
+                more = False
+            if not more:
+                self._wake.wait(min(POLL, self._until_sweep()))
             self._wake.clear()
 
     def _until_sweep(self) -> float:
@@ -160,8 +170,7 @@ class Server:
             recipients = self.inbound.recipients_of(raw)
             if not recipients:
                 return True  # not for a game: done with it
-            self.inbound.accept(raw, recipients)
-            self.wake()
+            self.committer.submit(self.inbound.accepted(raw, recipients)).result()
             return True
 
         cursor = FileCursor(self.games.settings.data / "imap-cursor.json")

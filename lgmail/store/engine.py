@@ -19,7 +19,9 @@ SQLITE_IMMEDIATE = "lgmail_sqlite_immediate"
 SQLITE_BUSY_TIMEOUT_MS = 5000
 
 
-def _sqlite_on_connect(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
+def _sqlite_on_connect(
+    dbapi_connection: Any, _record: ConnectionPoolEntry, synchronous: str = "NORMAL"
+) -> None:
     assert isinstance(dbapi_connection, sqlite3.Connection)
     # Take transaction control away from the sqlite3 module: it would not BEGIN before
     # SELECT or DDL. SQLAlchemy's "begin" event below emits BEGIN itself.
@@ -29,7 +31,7 @@ def _sqlite_on_connect(dbapi_connection: Any, _record: ConnectionPoolEntry) -> N
         # busy_timeout first: switching to WAL may have to wait for another connection.
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.execute("PRAGMA foreign_keys=ON")
     finally:
         cursor.close()
@@ -58,14 +60,20 @@ def _ensure_sqlite_parent_dir(database: str | None) -> None:
     Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
 
 
-def create_store_engine(url: str) -> Engine:
-    """Create the engine for ``url`` (SQLite or PostgreSQL with psycopg 3)."""
+def create_store_engine(url: str, durable: bool = False) -> Engine:
+    """Create the engine for ``url`` (SQLite or PostgreSQL with psycopg 3).
+
+    `durable`: on SQLite, each commit is synced to disk before it returns (WAL with
+    ``synchronous=FULL``), as a mail server must before it answers 250; the other engines run
+    ``synchronous=NORMAL`` (a commit can be lost on a power loss, never corrupted).
+    PostgreSQL syncs every commit by default (``synchronous_commit=on``)."""
     parsed = make_url(url)
     backend = parsed.get_backend_name()
     if backend == "sqlite":
         _ensure_sqlite_parent_dir(parsed.database)
         engine = create_engine(parsed)
-        event.listen(engine, "connect", _sqlite_on_connect)
+        sync = "FULL" if durable else "NORMAL"
+        event.listen(engine, "connect", lambda conn, record: _sqlite_on_connect(conn, record, sync))
         event.listen(engine, "begin", _sqlite_on_begin)
     elif backend == "postgresql":
         if parsed.drivername == "postgresql":

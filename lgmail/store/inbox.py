@@ -35,24 +35,55 @@ def _row(values: tuple[object, ...]) -> InboxRow:
 
 
 def add(
-    conn: Connection, message_id: str, recipient: str, raw: bytes, received_at: datetime
+    conn: Connection,
+    message_id: str,
+    recipient: str,
+    raw: bytes,
+    received_at: datetime,
+    game: str | None = None,
 ) -> tuple[int, bool]:
-    """Store a received mail unless that (Message-ID, recipient) is there: (id, new)."""
+    """Store a received mail unless that (Message-ID, recipient) is there: (id, new).
+    `game`: the game the recipient address belongs to, if any."""
     key = and_(_c.message_id == message_id, _c.recipient == recipient)
     found = conn.execute(select(_c.id).where(key)).scalar()
     if found is not None:
         return int(found), False
     new_id = conn.execute(
         insert(inbox)
-        .values(message_id=message_id, recipient=recipient, raw=raw, received_at=received_at)
+        .values(
+            message_id=message_id,
+            recipient=recipient,
+            raw=raw,
+            received_at=received_at,
+            game=game,
+        )
         .returning(_c.id)
     ).scalar_one()
     return int(new_id), True
 
 
-def pending(conn: Connection, limit: int) -> list[InboxRow]:
-    rows = conn.execute(_ROW.where(_c.processed_at.is_(None)).order_by(_c.id).limit(limit))
+def pending(conn: Connection, limit: int, game: str | None = None) -> list[InboxRow]:
+    """Rows not processed yet, oldest first; only `game`'s when given ("": the rows that
+    name no game)."""
+    query = _ROW.where(_c.processed_at.is_(None))
+    if game is not None:
+        query = query.where(func.coalesce(_c.game, "") == game)
+    rows = conn.execute(query.order_by(_c.id).limit(limit))
     return [_row(tuple(r)) for r in rows]
+
+
+def pending_games(conn: Connection, limit: int) -> list[str]:
+    """The games with rows not processed yet ("" for the rows that name no game), the one
+    with the oldest row first."""
+    key = func.coalesce(_c.game, "")
+    query = (
+        select(key)
+        .where(_c.processed_at.is_(None))
+        .group_by(key)
+        .order_by(func.min(_c.id))
+        .limit(limit)
+    )
+    return [str(k) for k in conn.execute(query).scalars()]
 
 
 def get(conn: Connection, inbox_id: int) -> InboxRow:

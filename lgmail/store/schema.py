@@ -126,6 +126,8 @@ inbox = Table(
     Column("received_at", UTCDateTime, nullable=False),
     Column("processed_at", UTCDateTime, nullable=True),
     Column("outcome", Text, nullable=True),
+    #: the game the recipient address belongs to, when the mail was accepted (migration 0007)
+    Column("game", Text, nullable=True),
     UniqueConstraint("message_id", "recipient", name="uq_inbox_message_recipient"),
     Index(
         "ix_inbox_pending",
@@ -152,4 +154,14 @@ secrets = Table(
     metadata,
     Column("name", Text, primary_key=True),
     Column("value", Text, nullable=False),
+)
+
+#: who works on what until when (migration 0007): one row per game being played by a process
+#: (its inbox rows, its ticks), and one per live `serve` process ("serve:HOST:PID")
+leases = Table(
+    "leases",
+    metadata,
+    Column("name", Text, primary_key=True),
+    Column("holder", Text, nullable=False),
+    Column("until", UTCDateTime, nullable=False),
 )

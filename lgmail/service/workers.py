@@ -1,0 +1,210 @@
+"""The processing of `lgmail serve`, apart from the listeners: workers that play the inbox, tick
+the games at their deadlines and deliver the outbox.
+
+`serve --workers N` starts N worker processes (default: the machine's cores); `--workers 0`
+keeps one worker as a thread of the listeners' process (the embedded mode of the tests and of a
+small service). A worker takes the inbox game by game under a lease (``lgmail.store.work``), so
+one process at a time plays a game's mails, in their order, whatever the number of workers and
+of machines on one database; each worker schedules the deadlines of its share of the games (by
+a hash of their names), and a game another process touched is caught by the next sweep. Every
+round renews the worker's `serve:` lease, by which `lgmail ingest` knows that a service is
+there to play what it stores.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import socket
+import time
+import zlib
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from multiprocessing.synchronize import Event as ProcessEvent
+from pathlib import Path
+
+from lgmail.service.games import Games
+from lgmail.service.inbound import Inbound
+from lgmail.service.scheduler import Clock, DeadlineScheduler
+from lgmail.store.work import GAME_PREFIX, SERVE_PREFIX
+
+log = logging.getLogger(__name__)
+
+#: inbox rows of one game played in one round
+BATCH = 100
+#: deliveries at once when a worker sends the outbox (each its own relay connection)
+CONNECTIONS = 4
+#: real seconds a game's lease lasts (a worker that dies frees its games after it)
+GAME_LEASE = 30.0
+#: real seconds a worker's `serve:` lease lasts, and how often it is renewed
+SERVE_LEASE = 15.0
+RENEW = 5.0
+#: real seconds between two looks at the inbox when nothing wakes the worker (mail stored by
+#: another process: `lgmail ingest`, another machine)
+POLL = 1.0
+
+
+def wall_now() -> datetime:
+    """Leases run on the wall clock, whatever the games' clock (a fixed LGMAIL_NOW)."""
+    return datetime.now(UTC)
+
+
+class Worker:
+    """One worker's rounds: the games of the inbox (any), the deadlines of its share."""
+
+    def __init__(
+        self,
+        games: Games,
+        inbound: Inbound,
+        scheduler: DeadlineScheduler,
+        index: int = 0,
+        count: int = 1,
+    ) -> None:
+        self.games = games
+        self.inbound = inbound
+        self.scheduler = scheduler
+        self.work = inbound.work
+        self.index = index
+        self.count = count
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{index}"
+        self._renewed: float | None = None
+
+    def mine(self, game: str) -> bool:
+        """Whether this worker ticks and schedules `game` (its share of the games)."""
+        return self.count <= 1 or zlib.crc32(game.encode()) % self.count == self.index
+
+    def renew(self) -> None:
+        """Keep the worker's `serve:` lease (at most every RENEW seconds)."""
+        if self._renewed is not None and time.monotonic() - self._renewed < RENEW:
+            return
+        self.work.take(SERVE_PREFIX + self.holder, self.holder, wall_now(), SERVE_LEASE)
+        self._renewed = time.monotonic()
+
+    def leave(self) -> None:
+        self.work.release(SERVE_PREFIX + self.holder, self.holder)
+
+    def drain(self) -> tuple[set[str], bool]:
+        """Play the inbox of one game under its lease: the games touched, and whether a game
+        was claimed (there may be more)."""
+        claimed = self.work.claim(self.holder, wall_now(), GAME_LEASE, BATCH)
+        if claimed is None:
+            return set(), False
+        game, rows = claimed
+        try:
+            done = self.inbound.process_many(rows)
+        finally:
+            self.work.release(GAME_PREFIX + game, self.holder)
+        return {d.game for d in done if d.game is not None}, True
+
+    def round(self, full: bool, budget: float = 0.5) -> bool:
+        """Play the inbox for about `budget` seconds, then (when `full`) tick this worker's
+        games, schedule again the games touched, and deliver the outbox. Whether inbox work
+        may be left."""
+        self.renew()
+        touched: set[str] = set()
+        start = time.monotonic()
+        more = True
+        while more and time.monotonic() - start < budget:
+            games, more = self.drain()
+            touched |= games
+        if full:
+            for game in self.games.store.games():
+                if not self.mine(game):
+                    continue
+                try:
+                    self.games.tick(game)
+                except Exception:
+                    log.exception("tick of %s failed", game)
+                touched.add(game)
+        for game in sorted(touched):
+            if not self.mine(game):
+                continue
+            try:
+                self.scheduler.reschedule(game)
+            except Exception:
+                log.exception("scheduling %s failed", game)
+        self.games.flush(connections=CONNECTIONS)
+        return more
+
+
+@dataclass(frozen=True)
+class Config:
+    """How a worker process opens what the service opened: ``settings.load``'s arguments."""
+
+    data: Path | None
+    db: str | None
+    relay: str | None
+    sweep_seconds: float = 60.0
+
+
+def run_worker(
+    config: Config, index: int, count: int, wake: ProcessEvent, stop: ProcessEvent
+) -> None:
+    """A worker process: open the store, start the scheduler of its share, and go round until
+    `stop` is set; `wake` says that mail came in."""
+    from lgmail import settings
+
+    shape = f"%(asctime)s worker{index} %(name)s %(message)s"
+    logging.basicConfig(level=logging.INFO, format=shape)
+    games = Games(settings.load(config.data, config.db, relay=config.relay))
+    inbound = Inbound(games)
+    holder: list[Worker] = []
+    scheduler = DeadlineScheduler(games, Clock.of(games.now), mine=lambda g: holder[0].mine(g))
+    worker = Worker(games, inbound, scheduler, index, count)
+    holder.append(worker)
+    games.after_commit = wake.set
+    scheduler.start()
+    swept = time.monotonic()
+    parent = os.getppid()
+    try:
+        while not stop.is_set() and os.getppid() == parent:  # the service gone: so is its worker
+            full = time.monotonic() - swept >= config.sweep_seconds
+            if full:
+                swept = time.monotonic()
+            try:
+                more = worker.round(full)
+            except Exception:
+                log.exception("worker round failed")
+                more = False
+            if not more:
+                wake.wait(POLL)
+            wake.clear()
+    finally:
+        scheduler.stop()
+        worker.leave()
+        games.store.close()
+
+
+class WorkerPool:
+    """N worker processes (spawned: each its own interpreter, its own connections)."""
+
+    def __init__(self, config: Config, count: int) -> None:
+        context = multiprocessing.get_context("spawn")
+        self._stop = context.Event()
+        self._wakes = [context.Event() for _ in range(count)]
+        self._processes = [
+            context.Process(
+                target=run_worker,
+                args=(config, index, count, self._wakes[index], self._stop),
+                name=f"lgmail-worker-{index}",
+                daemon=True,
+            )
+            for index in range(count)
+        ]
+
+    def start(self) -> None:
+        for process in self._processes:
+            process.start()
+
+    def wake(self) -> None:
+        for event in self._wakes:
+            event.set()
+
+    def stop(self, timeout: float = 15.0) -> None:
+        self._stop.set()
+        self.wake()
+        for process in self._processes:
+            process.join(timeout)
+            if process.is_alive():
+                process.terminate()

@@ -1,0 +1,127 @@
+"""Work shared by the processes of one database: accepted mail committed in groups, and leases.
+
+**Group commit.** A mail server answers 250 only once the mail is on disk. Each accepted mail
+waiting is written in one transaction, synced (:func:`create_store_engine` ``durable``: SQLite's
+``synchronous=FULL``; PostgreSQL syncs each commit by default): under load the group grows, and
+one sync serves every mail of it.
+
+**Leases.** A row of ``leases`` names what a process works on (``holder``) and until when. A
+game's lease (``game:NAME``) is taken before its inbox rows are played, so that one process at
+a time plays a game's mails, in their order; a process that dies frees its games when its
+leases run out. A live ``serve`` keeps a lease of its own (``serve:HOST:PID``), renewed by its
+rounds, by which `lgmail ingest` knows that a service will play what it stores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import Connection, Engine, and_, delete, or_, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+from lgmail.store import inbox as _inbox
+from lgmail.store.engine import SQLITE_IMMEDIATE, create_store_engine
+from lgmail.store.eventstore import EventStore
+from lgmail.store.model import InboxRow
+from lgmail.store.schema import leases
+
+#: the lease of a live `serve` process
+SERVE_PREFIX = "serve:"
+#: the lease of a game being played
+GAME_PREFIX = "game:"
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """A mail to keep: once per (Message-ID, recipient); `game` the recipient's game."""
+
+    message_id: str
+    recipient: str
+    raw: bytes
+    received_at: datetime
+    game: str | None = None
+
+
+class Work:
+    """The shared work of the processes on `store`'s database (see the module's docstring)."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        self._durable: Engine | None = None
+
+    def _synced(self) -> Engine:
+        if self._durable is None:
+            engine = create_store_engine(self.store.url, durable=True)
+            self._durable = engine.execution_options(**{SQLITE_IMMEDIATE: True})
+        return self._durable
+
+    def close(self) -> None:
+        if self._durable is not None:
+            self._durable.dispose()
+            self._durable = None
+
+    # --- accepting -------------------------------------------------------------------------
+
+    def accept_many(self, mails: Sequence[Accepted]) -> list[tuple[int, bool]]:
+        """Keep every mail in one transaction, synced to disk on return: each one's
+        ``(inbox_id, new)``. Nothing is kept when it raises."""
+        with self._synced().begin() as conn:
+            return [
+                _inbox.add(conn, m.message_id, m.recipient, m.raw, m.received_at, m.game)
+                for m in mails
+            ]
+
+    # --- leases ----------------------------------------------------------------------------
+
+    def take(self, name: str, holder: str, now: datetime, seconds: float) -> bool:
+        """Take (or renew) the lease `name` for `holder` until `now + seconds`: False when
+        another holder has it and it has not run out."""
+        with self.store.engine.execution_options(**{SQLITE_IMMEDIATE: True}).begin() as conn:
+            return _take(conn, name, holder, now, now + timedelta(seconds=seconds))
+
+    def release(self, name: str, holder: str) -> None:
+        with self.store.engine.execution_options(**{SQLITE_IMMEDIATE: True}).begin() as conn:
+            conn.execute(delete(leases).where(leases.c.name == name, leases.c.holder == holder))
+
+    def holders(self, prefix: str, now: datetime) -> list[str]:
+        """The live leases whose name starts with `prefix` (their names)."""
+        live = and_(leases.c.name.startswith(prefix, autoescape=True), leases.c.until > now)
+        with self.store.engine.begin() as conn:
+            return [str(n) for n in conn.execute(select(leases.c.name).where(live)).scalars()]
+
+    def serving(self, now: datetime) -> bool:
+        """Whether a `serve` process is alive on this database (its lease runs)."""
+        return bool(self.holders(SERVE_PREFIX, now))
+
+    # --- the inbox, game by game -----------------------------------------------------------
+
+    def claim(
+        self, holder: str, now: datetime, seconds: float, limit: int
+    ) -> tuple[str, list[InboxRow]] | None:
+        """The oldest game with mail to play that no other process plays now, leased to
+        `holder`, with up to `limit` of its rows, oldest first; None when there is none."""
+        with self.store.engine.begin() as conn:
+            games = _inbox.pending_games(conn, 32)
+        for game in games:
+            if not self.take(GAME_PREFIX + game, holder, now, seconds):
+                continue
+            with self.store.engine.begin() as conn:
+                rows = _inbox.pending(conn, limit, game)
+            if rows:
+                return game, rows
+            self.release(GAME_PREFIX + game, holder)
+        return None
+
+
+def _take(conn: Connection, name: str, holder: str, now: datetime, until: datetime) -> bool:
+    insert = pg_insert if conn.dialect.name == "postgresql" else sqlite_insert
+    statement = insert(leases).values(name=name, holder=holder, until=until)
+    statement = statement.on_conflict_do_update(
+        index_elements=[leases.c.name],
+        set_={"holder": statement.excluded.holder, "until": statement.excluded.until},
+        where=or_(leases.c.until <= now, leases.c.holder == holder),
+    )
+    return bool(conn.execute(statement).rowcount)
