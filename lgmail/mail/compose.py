@@ -1,6 +1,7 @@
 """Building the RFC 5322 message of an outgoing mail: text and HTML alternatives, UTF-8.
 
-Written directly (headers folded and encoded by the compat32 policy, bodies in
+Written directly (ASCII headers folded by the compat32 policy, the others written as RFC 2047
+encoded words, bodies in
 quoted-printable UTF-8, a boundary derived from the content), several times faster than
 generating it from `email` message objects; an address that is not ASCII (an
 internationalised mailbox) takes `EmailMessage`, which knows how to write it.
@@ -8,26 +9,41 @@ internationalised mailbox) takes `EmailMessage`, which knows how to write it.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 from datetime import datetime
-from email.header import Header
 from email.message import EmailMessage
 from email.policy import SMTPUTF8, compat32
 from email.quoprimime import body_encode
 from email.utils import format_datetime
-from typing import cast
+
+#: UTF-8 bytes in one encoded word: base64 of 42 bytes is 56 characters, 68 with the markers
+_WORD_BYTES = 42
 
 
-def _header(value: str) -> str | Header:
-    return value if value.isascii() else Header(value, "utf-8")
+def _encoded_words(text: str) -> str:
+    """`text` as RFC 2047 encoded words (UTF-8, base64), each under 76 characters, one per
+    folded line (the whitespace between two encoded words is not part of the text); a
+    character is never split between two words."""
+    words: list[bytes] = []
+    chunk = b""
+    for char in text:
+        data = char.encode("utf-8")
+        if len(chunk) + len(data) > _WORD_BYTES:
+            words.append(chunk)
+            chunk = b""
+        chunk += data
+    words.append(chunk)
+    return "\n ".join(f"=?utf-8?b?{base64.b64encode(w).decode('ascii')}?=" for w in words)
 
 
-def _address(value: str) -> str | Header:
-    """ "Display Name" <addr>: the display name encoded when it is not ASCII."""
-    if value.isascii():
-        return value
-    name, _, address = value.rpartition("<")
-    return Header(name.strip().strip('"'), "utf-8").encode() + " <" + address
+def _encoded(name: str, value: str) -> str:
+    """A header that is not ASCII, encoded: the whole value, or the display name of From
+    (`"Display Name" <addr>`)."""
+    if name != "From":
+        return f"{name}: {_encoded_words(value)}\n"
+    display, _, address = value.rpartition("<")
+    return f"{name}: {_encoded_words(display.strip().strip(chr(34)))} <{address}\n"
 
 
 def compose(
@@ -89,9 +105,7 @@ def _fast(headers: list[tuple[str, str]], body: str, html: str | None) -> bytes:
         if value.isascii() and len(name) + len(value) < 76 and "\n" not in value:
             head.append(f"{name}: {value}\n")  # nothing to fold or encode
             continue
-        encoded = _address(value) if name == "From" else _header(value)
-        # compat32 folds a Header too (its encoded words), though typed for str only
-        head.append(compat32.fold(name, cast(str, encoded)))
+        head.append(compat32.fold(name, value) if value.isascii() else _encoded(name, value))
     if html is None:
         text = "".join(head) + "\n" + _quoted(body)
     else:

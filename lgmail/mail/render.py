@@ -95,6 +95,7 @@ def role_of_001(slug: str, lang: str) -> str:
 def environment(lang: str) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir() / lang),
+        auto_reload=False,  # templates are compiled once per process, not stat'ed per use
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
@@ -158,6 +159,7 @@ def render(lang: str, scheme: str, **context: Any) -> tuple[str, str]:
 def _html_environment(lang: str) -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir() / lang),
+        auto_reload=False,
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,

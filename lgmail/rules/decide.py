@@ -52,6 +52,9 @@ Decision = list[ev.Event] | Refusal
 def decide(state: GameState, command: Command, now: datetime) -> Decision:
     if now.tzinfo is None:
         raise ValueError("now must be timezone-aware")
+    ticking = isinstance(command, Tick) and state.status == "running"
+    if ticking and state.paused_at is None and _settled(state, now):
+        return []  # what `advance` would find: nothing to do (and no copy of the state)
     tx = Tx(state, now, command.entropy)
     try:
         if isinstance(command, CreateGame):
@@ -488,6 +491,22 @@ def _remind(tx: Tx, variant: Variant) -> None:
         n for n in variant.actors(s, s.step.name) if not variant.done(s, s.players[n], s.step.name)
     ]
     tx.emit(ev.RemindersSent(s.step.name, late, iso(s.step.deadline)))
+
+
+def _settled(s: GameState, now: datetime) -> bool:
+    """Whether `advance` has nothing to do at `now` on a running game: no reaction due nor a
+    resolved phase waiting for its end, an open step neither due, complete (where it closes
+    early) nor to be reminded. False where unsure."""
+    if s.reactions:
+        return not s.resolved and all(r.deadline > now for r in s.reactions)
+    step = s.step
+    if step is None or step.deadline <= now:
+        return False
+    variant = variant_of(s)
+    if variant.closes_early(s, step.name) and _complete(s, variant, step.name):
+        return False
+    reminder = reminder_at(s)
+    return reminder is None or reminder > now
 
 
 def _complete(s: GameState, variant: Variant, step: str) -> bool:

@@ -92,7 +92,8 @@ class GameError(Exception):
 class Attempt(Generic[R]):
     """One command for :meth:`Games.transact_many`: `attempt` decides it on a copy of the
     state (its events and result), `extra` adds mails (an answer), `inbox` the inbox row and
-    outcome to mark, `cause` is recorded with its events."""
+    outcome to mark, `cause` is recorded with its events. `folds`: the attempt applies its
+    events to the state it is given, so it is given the transaction's own (no copy)."""
 
     attempt: Callable[[GameState, datetime], tuple[list[ev.Event], R]]
     cause: str
@@ -100,6 +101,7 @@ class Attempt(Generic[R]):
     inbox: tuple[int, str] | None = None
     #: the inbox row's outcome from the result, when it depends on it (else `inbox`'s)
     outcome: Callable[[R], str] | None = None
+    folds: bool = False
 
 
 @dataclass(frozen=True)
@@ -229,11 +231,12 @@ class Games:
         extra: Callable[[GameState, R, datetime], list[OutgoingMail]] | None = None,
         inbox: tuple[int, str] | None = None,
         outcome: Callable[[R], str] | None = None,
+        folds: bool = False,
     ) -> tuple[R, GameState, list[ev.Event]]:
         """Decide on fresh state and commit the events, their mails, `extra` mails (an answer)
         and the inbox row's outcome in one transaction; decide again after a conflict."""
         results, after, events = self.transact_many(
-            name, [Attempt(attempt, cause, extra, inbox, outcome)], new=new
+            name, [Attempt(attempt, cause, extra, inbox, outcome, folds)], new=new
         )
         return results[0], after, events
 
@@ -261,9 +264,12 @@ class Games:
             mails: list[OutgoingMail] = []
             for one in attempts:
                 before = after.version
-                events, result = one.attempt(after.clone(), now)
-                for event in events:
-                    apply(after, event)
+                if one.folds:
+                    events, result = one.attempt(after, now)
+                else:
+                    events, result = one.attempt(after.clone(), now)
+                    for event in events:
+                        apply(after, event)
                 mails += self._outgoing(after, events, before + 1, now)
                 if one.extra is not None:
                     mails += one.extra(after, result, now)
@@ -506,13 +512,17 @@ class Games:
         same transaction as the events; `identity` tells this mail from others of the same
         `cause` (a mail's cause names it already)."""
         orders = self._orders(email, text, f"{cause}#{identity}" if identity else cause)
-        return self.transact(name, orders, cause, extra=reply, inbox=inbox, outcome=outcome)
+        return self.transact(
+            name, orders, cause, extra=reply, inbox=inbox, outcome=outcome, folds=True
+        )
 
     def play_many(self, name: str, plays: Sequence[Play]) -> tuple[list[Answer], GameState]:
         """Several players' mails to one game, played in turn and committed together
         (``transact_many``); each one's answer."""
         attempts = [
-            Attempt(self._orders(p.email, p.text, p.cause), p.cause, p.reply, p.inbox, p.outcome)
+            Attempt(
+                self._orders(p.email, p.text, p.cause), p.cause, p.reply, p.inbox, p.outcome, True
+            )
             for p in plays
         ]
         answers, after, _ = self.transact_many(name, attempts)
@@ -521,8 +531,9 @@ class Games:
     def _orders(
         self, email: str, text: str, cause: str = ""
     ) -> Callable[[GameState, datetime], tuple[list[ev.Event], Answer]]:
-        """What `email`'s mail `text` does to the game: its events and the answer (`cause`
-        names the mail: its orders are one mail's, where a rule set cares)."""
+        """What `email`'s mail `text` does to the game: its events, applied to the state it
+        is given (`Attempt.folds`), and the answer (`cause` names the mail: its orders are one
+        mail's, where a rule set cares)."""
 
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], Answer]:
             player = self.player_named_by(state, email)

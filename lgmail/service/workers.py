@@ -13,15 +13,19 @@ there to play what it stores.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
+import select
 import socket
+import threading
 import time
 import zlib
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from multiprocessing.synchronize import Event as ProcessEvent
+from multiprocessing.connection import Connection
+from multiprocessing.context import SpawnProcess
 from pathlib import Path
 
 from lgmail.service.games import Games
@@ -36,10 +40,14 @@ BATCH = 100
 #: deliveries at once when a worker sends the outbox (each its own relay connection)
 CONNECTIONS = 4
 #: real seconds a game's lease lasts (a worker that dies frees its games after it)
-GAME_LEASE = 30.0
+GAME_LEASE = 10.0
 #: real seconds a worker's `serve:` lease lasts, and how often it is renewed
 SERVE_LEASE = 15.0
 RENEW = 5.0
+#: real seconds between two looks at the worker processes (one that died is started again)
+SUPERVISE = 1.0
+#: how much lower than the listeners' the workers' CPU priority is
+NICENESS = 10
 #: real seconds between two looks at the inbox when nothing wakes the worker (mail stored by
 #: another process: `lgmail ingest`, another machine)
 POLL = 1.0
@@ -138,13 +146,43 @@ class Config:
     sweep_seconds: float = 60.0
 
 
-def run_worker(
-    config: Config, index: int, count: int, wake: ProcessEvent, stop: ProcessEvent
-) -> None:
+class Doorbell:
+    """How a worker is woken: one byte down a pipe, never a lock (a process killed while
+    holding a shared lock would leave it held, and whoever rings next waiting forever). The
+    ringing end closed: the worker stops."""
+
+    def __init__(self, reader: int) -> None:
+        self.reader = reader
+        #: this process's own ringer (a commit by its scheduler's thread wakes its loop)
+        self._own_reader, self._own = os.pipe()
+        os.set_blocking(self._own, False)
+
+    def ring(self) -> None:
+        ring(self._own)
+
+    def wait(self, timeout: float) -> bool:
+        """Wait until rung or `timeout`: False once the ringing end is closed."""
+        ready, _, _ = select.select([self.reader, self._own_reader], [], [], timeout)
+        closed = False
+        for fd in ready:
+            data = os.read(fd, 4096)
+            closed = closed or (fd == self.reader and not data)
+        return not closed
+
+
+def ring(fd: int) -> None:
+    """One byte down a non-blocking pipe: a full pipe is rung already, a closed one gone."""
+    with contextlib.suppress(BlockingIOError, BrokenPipeError):
+        os.write(fd, b"!")
+
+
+def run_worker(config: Config, index: int, count: int, bell: Connection) -> None:
     """A worker process: open the store, start the scheduler of its share, and go round until
-    `stop` is set; `wake` says that mail came in."""
+    the service closes its end of `bell` (or dies); a byte down `bell`: mail came in."""
     from lgmail import settings
 
+    # the listeners first: a burst of processing must not slow the 250s
+    os.nice(NICENESS)
     shape = f"%(asctime)s worker{index} %(name)s %(message)s"
     logging.basicConfig(level=logging.INFO, format=shape)
     games = Games(settings.load(config.data, config.db, relay=config.relay))
@@ -153,12 +191,13 @@ def run_worker(
     scheduler = DeadlineScheduler(games, Clock.of(games.now), mine=lambda g: holder[0].mine(g))
     worker = Worker(games, inbound, scheduler, index, count)
     holder.append(worker)
-    games.after_commit = wake.set
+    doorbell = Doorbell(bell.fileno())
+    games.after_commit = doorbell.ring
     scheduler.start()
     swept = time.monotonic()
     parent = os.getppid()
     try:
-        while not stop.is_set() and os.getppid() == parent:  # the service gone: so is its worker
+        while os.getppid() == parent:  # the service gone: so is its worker
             full = time.monotonic() - swept >= config.sweep_seconds
             if full:
                 swept = time.monotonic()
@@ -167,9 +206,8 @@ def run_worker(
             except Exception:
                 log.exception("worker round failed")
                 more = False
-            if not more:
-                wake.wait(POLL)
-            wake.clear()
+            if not more and not doorbell.wait(POLL):
+                break
     finally:
         scheduler.stop()
         worker.leave()
@@ -177,33 +215,80 @@ def run_worker(
 
 
 class WorkerPool:
-    """N worker processes (spawned: each its own interpreter, its own connections)."""
+    """N worker processes (spawned: each its own interpreter, its own connections); a worker
+    that dies is started again (its games' leases run out meanwhile)."""
 
     def __init__(self, config: Config, count: int) -> None:
-        context = multiprocessing.get_context("spawn")
-        self._stop = context.Event()
-        self._wakes = [context.Event() for _ in range(count)]
-        self._processes = [
-            context.Process(
-                target=run_worker,
-                args=(config, index, count, self._wakes[index], self._stop),
-                name=f"lgmail-worker-{index}",
-                daemon=True,
-            )
-            for index in range(count)
-        ]
+        self.config = config
+        self.count = count
+        self._context = multiprocessing.get_context("spawn")
+        self._stop = threading.Event()
+        #: each worker's doorbell: the ringing end (a file descriptor of this process)
+        self._bells: list[int] = [-1] * count
+        #: reading ends made for workers not started yet
+        self._readers: list[Connection] = []
+        self._processes = [self._process(index) for index in range(count)]
+        self._supervisor: threading.Thread | None = None
+
+    def _process(self, index: int) -> SpawnProcess:
+        reader, writer = self._context.Pipe(duplex=False)
+        os.set_blocking(writer.fileno(), False)
+        if self._bells[index] >= 0:
+            os.close(self._bells[index])
+        self._bells[index] = os.dup(writer.fileno())
+        writer.close()
+        process = self._context.Process(
+            target=run_worker,
+            args=(self.config, index, self.count, reader),
+            name=f"lgmail-worker-{index}",
+            daemon=True,
+        )
+        self._readers.append(reader)
+        return process
 
     def start(self) -> None:
         for process in self._processes:
             process.start()
+        self._forget_readers()
+        self._supervisor = threading.Thread(
+            target=self._supervise, name="lgmail-workers", daemon=True
+        )
+        self._supervisor.start()
+
+    def _supervise(self) -> None:
+        while not self._stop.wait(SUPERVISE):
+            for index, process in enumerate(self._processes):
+                if process.is_alive() or self._stop.is_set():
+                    continue
+                log.warning(
+                    "worker %d stopped (exit code %s): started again", index, process.exitcode
+                )
+                process.close()
+                self._processes[index] = self._process(index)
+                self._processes[index].start()
+                self._forget_readers()
+
+    def pids(self) -> list[int]:
+        return [p.pid for p in self._processes if p.pid is not None]
+
+    def _forget_readers(self) -> None:
+        """The reading ends went to the started workers: this process keeps none open."""
+        for reader in self._readers:
+            reader.close()
+        self._readers.clear()
 
     def wake(self) -> None:
-        for event in self._wakes:
-            event.set()
+        for bell in self._bells:
+            ring(bell)
 
     def stop(self, timeout: float = 15.0) -> None:
         self._stop.set()
-        self.wake()
+        if self._supervisor is not None:
+            self._supervisor.join(timeout)
+        for index, bell in enumerate(self._bells):  # a closed doorbell: the worker stops
+            if bell >= 0:
+                os.close(bell)
+                self._bells[index] = -1
         for process in self._processes:
             process.join(timeout)
             if process.is_alive():

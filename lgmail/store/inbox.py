@@ -34,6 +34,13 @@ def _row(values: tuple[object, ...]) -> InboxRow:
     )
 
 
+#: statements built once (their compiled forms cached): a group commit runs them per mail
+_FIND = select(_c.id).where(
+    _c.message_id == bindparam("message_id"), _c.recipient == bindparam("recipient")
+)
+_ADD = insert(inbox).returning(_c.id)
+
+
 def add(
     conn: Connection,
     message_id: str,
@@ -44,22 +51,12 @@ def add(
 ) -> tuple[int, bool]:
     """Store a received mail unless that (Message-ID, recipient) is there: (id, new).
     `game`: the game the recipient address belongs to, if any."""
-    key = and_(_c.message_id == message_id, _c.recipient == recipient)
-    found = conn.execute(select(_c.id).where(key)).scalar()
+    key = {"message_id": message_id, "recipient": recipient}
+    found = conn.execute(_FIND, key).scalar()
     if found is not None:
         return int(found), False
-    new_id = conn.execute(
-        insert(inbox)
-        .values(
-            message_id=message_id,
-            recipient=recipient,
-            raw=raw,
-            received_at=received_at,
-            game=game,
-        )
-        .returning(_c.id)
-    ).scalar_one()
-    return int(new_id), True
+    values = {**key, "raw": raw, "received_at": received_at, "game": game}
+    return int(conn.execute(_ADD, values).scalar_one()), True
 
 
 def pending(conn: Connection, limit: int, game: str | None = None) -> list[InboxRow]:

@@ -124,4 +124,5 @@ def _take(conn: Connection, name: str, holder: str, now: datetime, until: dateti
         set_={"holder": statement.excluded.holder, "until": statement.excluded.until},
         where=or_(leases.c.until <= now, leases.c.holder == holder),
     )
-    return bool(conn.execute(statement).rowcount)
+    # a row comes back only when inserted or updated (rowcount is not portable here)
+    return conn.execute(statement.returning(leases.c.name)).first() is not None

@@ -1,5 +1,8 @@
 """The service is killed (SIGKILL) in the middle of a burst of 500 mails and restarted: every
-mail that got a 250 is applied exactly once and answered exactly once (issue #3 §7)."""
+mail that got a 250 is applied exactly once and answered exactly once (issues #3 §7, #20). What
+is killed: the listeners' process (its worker processes follow it), one worker process (its
+game is taken over when its lease runs out, and the worker is started again), or the listeners'
+process by its group committer between a commit and the 250s of that group."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ import time
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
+
 from lgmail import settings
 from lgmail.store import EventStore
 from tests.inbound.conftest import free_port
@@ -22,19 +27,18 @@ MAILS = int(os.environ.get("LGMAIL_CRASH_MAILS", "500"))
 KILL_AFTER = MAILS * 2 // 5
 
 
-def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, LGMAIL_NOW=START.isoformat())
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_server(data: Path, port: int, kill_at_group: int = 0) -> subprocess.Popen[bytes]:
+    """`lgmail serve --workers 2`; with `kill_at_group`, killed by its committer after it."""
+    env = dict(os.environ, LGMAIL_NOW=START.isoformat(), PYTHONPATH=str(ROOT))
+    command = ["-m", "lgmail", "--data", str(data), "serve", "--smtp", f"127.0.0.1:{port}"]
+    if kill_at_group:
+        command = ["-m", "tests.inbound.crash_serve", str(data), str(port), str(kill_at_group)]
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "lgmail",
-            "--data",
-            str(data),
-            "serve",
-            "--smtp",
-            f"127.0.0.1:{port}",
-        ],
+        [sys.executable, *command, *([] if kill_at_group else ["--workers", "2"])],
+        cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -51,7 +55,24 @@ def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
     raise AssertionError((data / "serve.log").read_text())
 
 
-def test_killed_mid_burst_every_accepted_mail_applied_and_answered_once(tmp_path: Path) -> None:
+def workers_of(server: subprocess.Popen[bytes]) -> list[int]:
+    """The worker processes of a `serve` (its children started by multiprocessing's spawn)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+            cmdline = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == server.pid and b"spawn_main" in cmdline:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.parametrize("killed", ["listener", "worker", "committer"])
+def test_killed_mid_burst_every_accepted_mail_applied_and_answered_once(
+    tmp_path: Path, killed: str
+) -> None:
     roles = {name: ("loup-garou" if i < 4 else "villageois") for i, name in enumerate(PLAYERS)}
     game = Scenario(tmp_path, roles, election=True)
     data = game.games.settings.data
@@ -72,22 +93,31 @@ def test_killed_mid_burst_every_accepted_mail_applied_and_answered_once(tmp_path
         mails.append(msg)
 
     port = free_port()
-    server = start_server(data, port)
+    # the committer kills its process once it kept about KILL_AFTER mails (one by one here)
+    server = start_server(data, port, KILL_AFTER if killed == "committer" else 0)
     accepted: set[str] = set()
     retry: list[EmailMessage] = []
     for i, msg in enumerate(mails):
-        if i == KILL_AFTER:
+        if i == KILL_AFTER and killed == "listener":
             server.send_signal(signal.SIGKILL)
             server.wait()
+        if i == KILL_AFTER and killed == "worker":
+            deadline = time.monotonic() + 20
+            while len(workers_of(server)) < 2 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            os.kill(workers_of(server)[0], signal.SIGKILL)
         try:
             with smtplib.SMTP("127.0.0.1", port, timeout=5) as client:
                 client.send_message(msg)
             accepted.add(msg["Message-ID"])
         except (OSError, smtplib.SMTPException):
             retry.append(msg)  # no 250: the sending MTA keeps it and tries again
-    assert len(retry) >= MAILS - KILL_AFTER
-
-    server = start_server(data, port)
+    if killed == "worker":
+        assert not retry, "the listeners took every mail while a worker died"
+    else:
+        assert len(retry) >= MAILS - KILL_AFTER
+        server.wait(timeout=20)
+        server = start_server(data, port)
     try:
         for msg in retry:
             with smtplib.SMTP("127.0.0.1", port, timeout=5) as client:

@@ -33,7 +33,7 @@ from sqlalchemy import select
 from lgmail import settings
 from lgmail.rules.commands import Seat
 from lgmail.service.games import Games
-from lgmail.service.server import CONNECTIONS
+from lgmail.service.workers import CONNECTIONS
 from lgmail.store import EventStore
 from lgmail.store.schema import outbox
 from tests.inbound.conftest import free_port
