@@ -24,13 +24,20 @@ def prepare(maildir: Path) -> None:
         (maildir / sub).mkdir(parents=True, exist_ok=True)
 
 
+def _read_already(cur: Path, name: str) -> bool:
+    """Whether a reader moved the message to `cur/` (as `NAME:2,FLAGS`)."""
+    prefix = f"{name}:"
+    with os.scandir(cur) as entries:
+        return any(entry.name.startswith(prefix) for entry in entries)
+
+
 def deliver(maildir: Path, raw: bytes, name: str, prepared: bool = False) -> bool:
     """Write one message as `new/NAME` (through `tmp/`, as Maildir wants); False when it was
     delivered before. `prepared`: the folders are known to exist (:func:`prepare`)."""
     if not prepared:
         prepare(maildir)
     final = maildir / "new" / name
-    if final.exists() or any((maildir / "cur").glob(f"{name}:*")):
+    if final.exists() or _read_already(maildir / "cur", name):
         return False
     temporary = maildir / "tmp" / f"{name}.{os.getpid()}"
     with open(temporary, "wb") as handle:

@@ -235,23 +235,34 @@ def _fallback(data: bytes) -> ReadMail:
 # Headers: defensive, never trusting the structured parsers on junk
 
 
+_FOLD = re.compile(r"\r?\n[ \t]*")
+
+
 def _raw_headers(msg: Message, name: str) -> list[str]:
     """Every raw value of a header, unfolded, with 8-bit bytes decoded (UTF-8 or windows-1252)."""
-    values: list[str] = []
+    return list(_header_index(msg).get(name.lower(), ()))
+
+
+def _header_index(msg: Message) -> dict[str, list[str]]:
+    """The message's headers by lower-case name, read once per message (kept on it)."""
+    index: dict[str, list[str]] | None = getattr(msg, "_lgmail_headers", None)
+    if index is not None:
+        return index
+    index = {}
     try:
         items = list(msg.raw_items())
     except Exception:
-        return values
-    wanted = name.lower()
+        items = []
     for key, value in items:
         try:
-            if str(key).lower() != wanted:
-                continue
             text = value if isinstance(value, str) else str(value)
-            values.append(_fix_surrogates(re.sub(r"\r?\n[ \t]*", " ", text)).strip())
+            if "\n" in text:
+                text = _FOLD.sub(" ", text)
+            index.setdefault(str(key).lower(), []).append(_fix_surrogates(text).strip())
         except Exception:
             continue
-    return values
+    msg._lgmail_headers = index  # type: ignore[attr-defined]
+    return index
 
 
 def _header(msg: Message, name: str) -> str:

@@ -105,6 +105,9 @@ class Sender(Protocol):
 class MaildirSender:
     """Into a Maildir, exactly once per name (``lgmail.mail.maildir``)."""
 
+    #: delivering a mail again writes nothing: a batch's marks may be committed together
+    idempotent = True
+
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
 
@@ -397,8 +400,15 @@ def send_outbox(store: EventStore, sender: Sender, now: datetime, batch: int = B
                 # outside any transaction, and mark each in a short transaction.
                 rows = store.lease_mail(batch, now, now + LEASE)
                 states = store.mail_status([outbox_id for outbox_id, _ in rows])
-                for row in rows:
-                    relay.mark(store, [row], states, relay.deliver([row]))
+                if getattr(relay.sender, "idempotent", False):
+                    # a Maildir: what a dead worker delivered twice is written once, so the
+                    # batch's marks go in one transaction
+                    failures = relay.deliver(rows)
+                    with store.marking():
+                        relay.mark(store, rows, states, failures)
+                else:
+                    for row in rows:
+                        relay.mark(store, [row], states, relay.deliver([row]))
             else:
                 # PostgreSQL: one row claimed (FOR UPDATE SKIP LOCKED) at a time; a dead
                 # worker's row is free again as soon as the server sees its connection close
