@@ -1,3 +1,3 @@
-from lgmail.cli import main
+from lgmail.entry import main
 
 raise SystemExit(main())

@@ -1,0 +1,29 @@
+"""The `lgmail` script: parse the arguments, then import only what the command needs (`ingest`
+from an MTA's pipe, while a service runs, needs neither the rules nor SQLAlchemy:
+``lgmail.ingest_light``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from lgmail import settings
+from lgmail.cli_parser import build_parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "ingest":
+        from lgmail.ingest_light import store_only
+
+        # the files lgmail creates (the database, its journal) are its own: 0600
+        umask = os.umask(settings.PRIVATE_UMASK)
+        try:
+            stored = store_only(args)
+        finally:
+            os.umask(umask)
+        if stored is not None:
+            return stored
+    from lgmail.cli import run
+
+    return run(args)

@@ -1,0 +1,141 @@
+"""`lgmail ingest` while a service runs: store the mail in the inbox and exit, for the service's
+workers to play (they look at the inbox every second). An MTA's pipe transport starts one
+process per mail, so this path imports no rule set and no SQLAlchemy: the driver, the settings
+and the address routing only.
+
+Whenever it cannot be sure, it leaves the mail to the full path (``lgmail.cli``), which stores
+and plays it itself: no service alive on the database (no `serve:` lease running), a database
+not at the schema's head, an envelope recipient not given (``--to``), one that is no game
+address, or any error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import sys
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from lgmail import clock, settings
+from lgmail.mail.addresses import bounce_route, route, slug
+from lgmail.mail.delivery import message_key, return_path
+
+#: the store's schema this path writes to (``lgmail.store.migrate.head_revision()``: a test
+#: keeps them equal)
+HEAD = "0007_work_leases"
+
+Execute = Callable[[str, Sequence[Any]], list[tuple[Any, ...]]]
+
+
+def store_only(args: argparse.Namespace) -> int | None:
+    """Store the mail when a service will play it: the exit code; None: take the full path."""
+    if not args.to:
+        return None
+    try:
+        conf = settings.load(args.data, args.db, relay=args.relay)
+        raw = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+        args.raw = raw  # the full path takes the bytes read
+        return _store(conf, raw, list(args.to), args.sender)
+    except Exception:
+        return None
+
+
+def _store(
+    conf: settings.Settings, raw: bytes, recipients: list[str], sender: str | None
+) -> int | None:
+    with _connect(conf.db_url) as (execute, dialect):
+        if execute("SELECT version_num FROM alembic_version", ()) != [(HEAD,)]:
+            return None
+        now = datetime.now(UTC)
+        live = execute(
+            "SELECT name FROM leases WHERE name LIKE 'serve:%' AND until > ?", (_at(now, dialect),)
+        )
+        if not live:
+            return None
+        slugs = {slug(str(g)): str(g) for (g,) in execute("SELECT DISTINCT game FROM events", ())}
+        games = [_game_of(conf, slugs, r) for r in recipients]
+        if any(g is None for g in games):
+            return None  # no game address: the full path says so
+        if sender is not None:
+            raw = return_path(sender.strip().strip("<>")) + raw
+        message_id = message_key(raw)
+        received = _at(clock.now(), dialect)
+        for recipient in recipients:
+            execute(
+                "INSERT INTO inbox (message_id, recipient, raw, received_at, game) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (message_id, recipient) DO NOTHING",
+                (message_id, recipient.lower(), raw, received, _game_of(conf, slugs, recipient)),
+            )
+    for recipient, game in zip(recipients, games, strict=True):
+        print(f"{game or '-'}: stored for the service ({recipient})")
+    return 0
+
+
+def _game_of(conf: settings.Settings, slugs: dict[str, str], address: str) -> str | None:
+    """As ``Inbound.game_for``: the game of a game address or of a bounce address."""
+    bounced = bounce_route(conf.bounce, address, conf.domain)
+    if bounced is not None and not bounced[0]:
+        return None  # the bare bounce address: the full path routes it
+    found = route(address, conf.domain)
+    if found is None:
+        return None
+    return slugs.get(bounced[0] if bounced is not None else found.slug)
+
+
+def _at(moment: datetime, dialect: str) -> object:
+    """A moment as the store keeps it: naive UTC text on SQLite (SQLAlchemy's format)."""
+    moment = moment.astimezone(UTC)
+    if dialect == "sqlite":
+        return moment.replace(tzinfo=None).strftime("%Y-%m-%d %H:%M:%S.%f")
+    return moment
+
+
+class _connect:
+    """One transaction on the store's database, by its driver: (execute, dialect)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._close: Callable[[bool], None] = lambda ok: None
+
+    def __enter__(self) -> tuple[Execute, str]:
+        scheme, _, rest = self.url.partition("://")
+        if scheme.startswith("sqlite"):
+            path = unquote(rest[1:].partition("?")[0])
+            if not Path(path).exists():
+                raise FileNotFoundError(path)
+            db = sqlite3.connect(path, timeout=5, isolation_level=None)
+            db.execute("PRAGMA synchronous=FULL")  # the MTA forgets the mail once we exit 0
+            db.execute("BEGIN IMMEDIATE")
+
+            def close_sqlite(ok: bool) -> None:
+                db.execute("COMMIT" if ok else "ROLLBACK")
+                db.close()
+
+            self._close = close_sqlite
+            return (lambda sql, params: db.execute(sql, tuple(params)).fetchall()), "sqlite"
+        if scheme.startswith("postgresql"):
+            import psycopg
+
+            pg = psycopg.connect("postgresql://" + rest)
+
+            def run(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+                cursor = pg.execute(sql.replace("%", "%%").replace("?", "%s"), tuple(params))
+                return list(cursor.fetchall()) if cursor.description else []
+
+            def close_pg(ok: bool) -> None:
+                if ok:
+                    pg.commit()
+                else:
+                    pg.rollback()
+                pg.close()
+
+            self._close = close_pg
+            return run, "postgresql"
+        raise ValueError(f"unknown database: {scheme}")
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        self._close(error is None)
