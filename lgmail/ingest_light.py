@@ -23,10 +23,7 @@ from urllib.parse import unquote
 from lgmail import clock, settings
 from lgmail.mail.addresses import bounce_route, route, slug
 from lgmail.mail.delivery import message_key, return_path
-
-#: the store's schema this path writes to (``lgmail.store.migrate.head_revision()``: a test
-#: keeps them equal)
-HEAD = "0007_work_leases"
+from lgmail.schema_head import HEAD
 
 Execute = Callable[[str, Sequence[Any]], list[tuple[Any, ...]]]
 

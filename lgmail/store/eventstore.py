@@ -17,8 +17,8 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.pool import PoolProxiedConnection
 
+from lgmail.schema_head import HEAD
 from lgmail.store import inbox as _inbox
-from lgmail.store import migrate
 from lgmail.store import outbox as _outbox
 from lgmail.store.codec import (
     encode_payload,
@@ -173,7 +173,12 @@ class EventStore:
 
     def _migrate(self, attempts: int = 6) -> None:
         """Bring the schema to head. Processes starting together on one SQLite file take
-        turns; one that waited past the busy timeout (a loaded machine) tries again."""
+        turns; one that waited past the busy timeout (a loaded machine) tries again. A store
+        at head already is only read (the migrations, Alembic's, are not even loaded)."""
+        if self._at_head():
+            return
+        from lgmail.store import migrate
+
         for attempt in range(attempts):
             try:
                 with self._writer.begin() as conn:
@@ -183,6 +188,14 @@ class EventStore:
                 if "locked" not in str(error) or attempt == attempts - 1:
                     raise
                 time.sleep(0.5 * (attempt + 1))
+
+    def _at_head(self) -> bool:
+        try:
+            with self._engine.connect() as conn:
+                found = conn.exec_driver_sql("SELECT version_num FROM alembic_version").all()
+        except DBAPIError:
+            return False  # a new database
+        return [tuple(row) for row in found] == [(HEAD,)]
 
     @classmethod
     def for_data_dir(cls, data_dir: Path) -> EventStore:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from lgmail.cli import main
-from lgmail.ingest_light import HEAD
+from lgmail.schema_head import HEAD
 from lgmail.store import migrate
 from lgmail.store.work import Work
 from tests.inbound.test_ingest import raw_mail
