@@ -1,7 +1,15 @@
 """The 21:30 storm: N games whose deadline falls at the same second, resolved by one service
 process, their mails delivered to an SMTP relay; seconds, mails per second and peak RSS.
 
-Usage: ``python bench/storm.py [--games N] [--db URL] [--path jobs|startup] [--split]``
+Usage: ``python bench/storm.py [--games N] [--db URL] [--path jobs|startup] [--split]
+[--workers N]``
+
+With ``--workers N`` (default: the cores) the service runs as `lgmail serve` does: the listener
+in this process, N worker processes that tick their share of the games and deliver the mail
+(the game clock passed to them as LGMAIL_NOW `ISO@UNIXTIME`); ``--workers 0``: one worker
+thread in this process. A player of the first game mails a vote at 21:30:05 to the service's
+SMTP listener: the seconds from its 250 to its answer in the outbox are printed (target
+<= 5 s).
 
 The workload (not timed): a data directory in a temporary folder, SQLite (or, with ``--db``, a
 schema of its own in that PostgreSQL database, dropped afterwards). N classic games (default
@@ -45,7 +53,7 @@ Timed (``time.monotonic``), polled every 50 ms on a connection of its own:
 
 Checked after the run: each game has its steps closed with reason ``deadline``, its day 1
 opened, and nothing else; the sink counted as many mails as the outbox got; every game's job is
-set again (day 1) before ``Server.stop()``. Printed: both phases and their total (target <= 60
+set again (day 1) before ``Server.stop()``. Printed: both phases and their total (target <= 30
 s), the mails and mails per second, when 50, 90, 99 and 100 % of the games were resolved, the
 CPU time of the service and of the sink during the timed part, the service's RSS before the
 clock started and its peak (``ru_maxrss``; target <= 300 MB), and the warnings and errors the
@@ -61,6 +69,7 @@ import multiprocessing.synchronize
 import os
 import random
 import resource
+import smtplib
 import socket
 import sys
 import tempfile
@@ -72,6 +81,8 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from email.parser import BytesHeaderParser
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -87,8 +98,10 @@ from lgmail.rules.decide import next_deadline
 from lgmail.service.games import Games
 from lgmail.service.scheduler import Clock
 from lgmail.service.server import Endpoints, Server
+from lgmail.service.workers import Config
 from lgmail.settings import load
 from lgmail.store import OutgoingMail
+from lgmail.store.work import SERVE_PREFIX, Work
 
 HOST = "127.0.0.1"
 TZ = "Europe/Paris"
@@ -103,7 +116,8 @@ OPTIONS: dict[str, Any] = {
     "step_minutes": {"cupidon": 0, "loups": 0},
 }
 POLL_SECONDS = 0.05
-TARGET_SECONDS = 60.0
+TARGET_SECONDS = 30.0
+TARGET_ANSWER_S = 5.0
 TARGET_MB = 300.0
 
 
@@ -255,6 +269,11 @@ class GameClock:
     def __init__(self, at: datetime) -> None:
         self.at = at
         self.t0 = time.monotonic()
+        self.wall0 = time.time()
+
+    def environ(self) -> str:
+        """The same clock for the worker processes: LGMAIL_NOW `ISO@UNIXTIME`."""
+        return f"{self.at.isoformat()}@{self.wall0}"
 
     def now(self) -> datetime:
         return self.at + timedelta(seconds=time.monotonic() - self.t0)
@@ -417,9 +436,62 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def cpu_seconds() -> float:
+def cpu_seconds(pids: list[int] | None = None) -> float:
+    """This process's CPU seconds, and its worker processes' (/proc/PID/stat)."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
+    total = usage.ru_utime + usage.ru_stime
+    for pid in pids or []:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def workers_peak_mb(pids: list[int]) -> float:
+    """The worker processes' peak resident sets (VmHWM), summed, in MB."""
+    total = 0.0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                total += int(line.split()[1]) / 1024
+    return total
+
+
+class Voter:
+    """A player of the first game who mails a vote at 21:30:05 (in the storm): the seconds
+    from the 250 to the answer in the outbox (the answer's In-Reply-To names the mail)."""
+
+    def __init__(self, watch: Watch, game: str, port: int) -> None:
+        self.watch, self.port = watch, port
+        with watch.engine.connect() as conn:
+            recipient, raw = conn.execute(
+                text("SELECT recipient, raw FROM outbox WHERE game = :g ORDER BY id LIMIT 1"),
+                {"g": game},
+            ).one()
+        self.sender = str(recipient)
+        self.reply_to = str(BytesHeaderParser().parsebytes(bytes(raw))["Reply-To"])
+        self.seconds = -1.0
+
+    def vote(self, at: float) -> None:
+        time.sleep(max(0.0, at - time.monotonic()))
+        msg = EmailMessage()
+        msg["From"] = self.sender
+        msg["To"] = self.reply_to
+        msg["Subject"] = "Re: vote"
+        msg["Message-ID"] = "<storm-vote@example.org>"
+        msg.set_content("vote personne\n")
+        with smtplib.SMTP(HOST, self.port, timeout=30) as client:
+            client.send_message(msg)
+        sent = time.monotonic()
+        sql = text(
+            "SELECT COUNT(*) FROM outbox WHERE recipient = :r AND id > :since AND raw LIKE :m"
+        )
+        params = {"r": self.sender, "since": self.watch.outbox_id, "m": b"%storm-vote@%"}
+
+        def answered() -> bool:
+            with self.watch.engine.connect() as conn:
+                return bool(conn.execute(sql, params).scalar_one())
+
+        self.seconds = wait_until(answered, 120, "the vote's answer") - sent
 
 
 @dataclass(frozen=True)
@@ -440,6 +512,8 @@ class Run:
     sink_cpu_s: float
     problems: Counter[str]
     first: dict[str, str]
+    #: seconds from a player's vote mailed at 21:30:05 (its 250) to its answer in the outbox
+    answer_s: float
 
 
 def stop(server: Server, timeout: float = 60.0) -> None:
@@ -454,9 +528,16 @@ def stop(server: Server, timeout: float = 60.0) -> None:
 
 
 def serve(
-    data: str, db: str, names: list[str], path: str, split: bool, lead: float, timeout: float
+    data: str,
+    db: str,
+    names: list[str],
+    path: str,
+    split: bool,
+    lead: float,
+    timeout: float,
+    workers: int,
 ) -> Run:
-    port = free_port()
+    port, smtp = free_port(), free_port()
     settings = load(data, db, relay=f"{HOST}:{port}")
     tally = Tally()
     logging.getLogger("lgmail").addHandler(tally)
@@ -466,22 +547,39 @@ def serve(
             if path == "jobs"
             else DEADLINE + timedelta(seconds=30)
         )
+        os.environ["LGMAIL_NOW"] = clock.environ()  # the worker processes' clock
         games = StormGames(settings, now=clock.now)
         games.hold = split
         watch = Watch(settings.db_url)
+        voter = Voter(watch, names[0], smtp)
         server = Server(
             games,
-            Endpoints(smtp=None, lmtp=None, imap=None),
+            Endpoints(smtp=f"{HOST}:{smtp}", lmtp=None, imap=None),
             sweep_seconds=3600,
             clock=Clock(clock.now, 1.0),
+            workers=workers,
+            config=Config(Path(data), db, f"{HOST}:{port}"),
         )
+        pids: list[int] = []
         start_s = slack_s = 0.0
+        voting = threading.Thread(
+            target=voter.vote, args=(clock.when(DEADLINE + timedelta(seconds=5)),), daemon=True
+        )
         try:
             if path == "jobs":
                 begun = time.monotonic()
                 server.start()
-                if not games.swept.wait(timeout):
-                    raise SystemExit("the worker's first sweep did not end")
+                if server.pool is None:
+                    if not games.swept.wait(timeout):
+                        raise SystemExit("the worker's first sweep did not end")
+                else:  # each worker's first round (after its start-up ticks) renews its lease
+                    work = Work(games.store)
+                    wait_until(
+                        lambda: len(work.holders(SERVE_PREFIX, datetime.now(UTC))) >= workers,
+                        timeout,
+                        "the workers' start-up",
+                    )
+                    pids = server.pool.pids()
                 start_s = time.monotonic() - begun
                 started = clock.when(DEADLINE)
                 slack_s = started - time.monotonic()
@@ -491,8 +589,9 @@ def serve(
                         f"(--lead {lead:.0f}): raise --lead"
                     )
                 rss_before, peak_before = rss_mb(), peak_mb()
+                voting.start()
                 time.sleep(max(0.0, started - time.monotonic()))
-                cpu0, sink_cpu0 = cpu_seconds(), relay.cpu()
+                cpu0, sink_cpu0 = cpu_seconds(pids), relay.cpu()
                 marks = resolving(watch, len(names), started, timeout)
             else:
                 rss_before, peak_before = rss_mb(), peak_mb()
@@ -509,14 +608,21 @@ def serve(
                 games.hold = False
                 server.wake()
             delivered = wait_until(lambda: watch.unsent() == 0, timeout, "the outbox to empty")
-            cpu = cpu_seconds() - cpu0
+            cpu = cpu_seconds(pids) - cpu0
             sink_cpu = relay.cpu() - sink_cpu0
-            # every job has set the game's next one (day 1's deadline)
-            settled = wait_until(
-                lambda: all((server.scheduler.scheduled(n) or DEADLINE) > DEADLINE for n in names),
-                timeout,
-                "every game scheduled again",
-            )
+            # every job has set the game's next one (day 1's deadline): seen in this process
+            # only when the worker is its thread
+            settled = started - 1.0
+            if server.pool is None:
+                settled = wait_until(
+                    lambda: all(
+                        (server.scheduler.scheduled(n) or DEADLINE) > DEADLINE for n in names
+                    ),
+                    timeout,
+                    "every game scheduled again",
+                )
+            voting.join(timeout)
+            peak_workers = workers_peak_mb(pids)
         finally:
             stop(server)
         wrong = watch.check(names)
@@ -541,7 +647,7 @@ def serve(
         cpu_s=cpu,
         rss_before=rss_before,
         peak_before=peak_before,
-        peak=peak_mb(),
+        peak=peak_mb() + peak_workers,
         start_s=start_s,
         slack_s=slack_s,
         settled_s=settled - started,
@@ -549,6 +655,7 @@ def serve(
         sink_cpu_s=sink_cpu,
         problems=tally.counts,
         first=tally.first,
+        answer_s=voter.seconds,
     )
 
 
@@ -603,6 +710,12 @@ def main(argv: list[str] | None = None) -> int:
         help="jobs: seconds between the service's start and 21:30 (default 10 + N / 100)",
     )
     parser.add_argument("--timeout", type=float, default=900, help="seconds per wait (900)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes, as `lgmail serve` (default: the cores; 0: a worker thread)",
+    )
     args = parser.parse_args(argv)
     count = max(1, args.games)
     lead = args.lead if args.lead is not None else 10 + count / 100
@@ -612,7 +725,9 @@ def main(argv: list[str] | None = None) -> int:
         database(args.db, Path(tmp)) as db,
     ):
         built = build_apart(tmp, db, count, args.seed)
-        run = serve(tmp, db, built.names, args.path, args.split, lead, args.timeout)
+        run = serve(
+            tmp, db, built.names, args.path, args.split, lead, args.timeout, max(0, args.workers)
+        )
 
     players = sum(built.players)
     store = "SQLite" if args.db is None else "PostgreSQL"
@@ -658,7 +773,17 @@ def main(argv: list[str] | None = None) -> int:
     print("(mails: written in phase 1, delivered in phase 2, both in the total)")
     marks = ", ".join(f"{mark} % {seconds:.1f} s" for mark, seconds in run.marks.items())
     print(f"games resolved after: {marks}")
-    print(f"every game's job set again for day 1: seen at {run.settled_s:.2f} s (after phase 2)")
+    if args.workers:
+        print(f"{args.workers} worker processes (each schedules its share of the games)")
+    else:
+        print(
+            f"every game's job set again for day 1: seen at {run.settled_s:.2f} s (after phase 2)"
+        )
+    answer_ok = "met" if 0 <= run.answer_s <= TARGET_ANSWER_S else "NOT met"
+    print(
+        f"a player's vote mailed at 21:30:05: answer in the outbox {run.answer_s:.2f} s after "
+        f"its 250 (target <= {TARGET_ANSWER_S:.0f} s: {answer_ok})"
+    )
     print(
         f"mails: {run.mails} written ({run.mails / count:.1f} a game), "
         f"{run.accepted} accepted by the sink"
@@ -668,7 +793,8 @@ def main(argv: list[str] | None = None) -> int:
         f"({run.cpu_s / total:.0%} of one core); the sink's: {run.sink_cpu_s:.1f} s"
     )
     print(
-        f"RSS of the service: {run.rss_before:.0f} MB before the clock "
+        f"RSS of the service (listener process, plus its workers' peaks): "
+        f"{run.rss_before:.0f} MB before the clock "
         f"(peak so far {run.peak_before:.0f} MB), peak {run.peak:.0f} MB (ru_maxrss), "
         f"growth {run.peak - run.peak_before:+.0f} MB"
     )

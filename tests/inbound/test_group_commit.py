@@ -60,8 +60,11 @@ class Gate:
         self.write = write
         self.open = threading.Event()
         self.groups: list[int] = []
+        #: mails that reached the gate
+        self.arrived = 0
 
     def __call__(self, rows: Sequence[Accepted]) -> object:
+        self.arrived += len(rows)
         self.open.wait(20)
         self.groups.append(len(rows))
         return self.write(rows)
@@ -123,8 +126,7 @@ def test_a_failed_group_answers_451_to_each_session_and_keeps_none(live: Live) -
     committer.write = gate
     msgs = votes(live, 3)
     threads, codes = in_background(live, msgs)
-    wait_for(lambda: committer._queue.qsize() + len(gate.groups) >= 2)
-    time.sleep(0.2)
+    wait_for(lambda: committer._queue.qsize() + gate.arrived == len(msgs))
     gate.open.set()
     for thread in threads:
         thread.join(10)

@@ -1,0 +1,163 @@
+"""Worker processes on PostgreSQL: a pre-filled inbox of G games played by one worker, then by
+two; the seconds each took and the ratio (target: two workers >= 1.6 x one).
+
+Usage: ``python bench/workers.py --pg URL [--games G] [--mails M]``
+
+The workload (not timed): a schema of its own in the PostgreSQL database at URL (dropped
+afterwards), G classic games (default 20) of 20 players (5 wolves) made by
+``tests.scenario.Scenario`` on an election day (votes accepted all day), the clock fixed by
+LGMAIL_NOW so that no deadline passes. For each run, M vote mails a game (default 100: 5 a
+player, under the answers-per-hour limit over both runs) are accepted into the inbox
+(``Inbound.accept``: stored, not played).
+
+Timed: the worker processes (``lgmail.service.workers.WorkerPool``, as `lgmail serve --workers
+N` starts them, each with its own interpreter and connections) are started and woken, and the
+clock stops when the inbox has no row left to play (polled every 20 ms); the processes' start
+(imports, the store opened, each game's start-up tick) is timed apart and not counted: the
+clock starts once each worker has renewed its `serve:` lease, i.e. finished its first round
+over an empty inbox. Checked: every mail answered once (the outbox has one answer per mail).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from pathlib import Path
+
+from sqlalchemy import create_engine, make_url, text
+
+from lgmail.service.games import Games
+from lgmail.service.inbound import Inbound
+from lgmail.service.workers import Config, WorkerPool
+from lgmail.store.work import SERVE_PREFIX, Work
+
+ROOT = Path(__file__).resolve().parent.parent
+POLL = 0.02
+
+
+def make_games(folder: Path, db: str, count: int) -> tuple[Games, list[tuple[str, list[str]]]]:
+    """`count` games; each one's name and its players' reply addresses."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from tests.scenario import START, Scenario
+
+    os.environ["LGMAIL_NOW"] = START.isoformat()
+    names = [f"Joueur{i:02d}" for i in range(20)]
+    roles = {n: ("loup-garou" if i < 5 else "villageois") for i, n in enumerate(names)}
+    made = []
+    scenario = None
+    for g in range(count):
+        scenario = Scenario(folder, roles, election=True, name=f"village{g:02d}", db=db)
+        reply_to = [
+            next(m for m in scenario.mails(n) if "Votre rôle" in m.subject).reply_to for n in names
+        ]
+        made.append((scenario.name, reply_to))
+    assert scenario is not None
+    return scenario.games, made
+
+
+def fill(games: Games, made: list[tuple[str, list[str]]], per_game: int, tag: str) -> int:
+    """`per_game` votes to each game, stored in the inbox (not played)."""
+    inbound = Inbound(games)
+    count = 0
+    for game, reply_to in made:
+        for i in range(per_game):
+            voter = i % len(reply_to)
+            msg = EmailMessage()
+            msg["From"] = f"joueur{voter:02d}@example.org"
+            msg["To"] = reply_to[voter]
+            msg["Subject"] = f"Re: [{game}] Votre rôle"
+            msg["Message-ID"] = f"<{tag}.{game}.{i}@example.org>"
+            msg.set_content(f"vote Joueur{(voter + 1 + i) % len(reply_to):02d}\n")
+            inbound.accept(msg.as_bytes(), [reply_to[voter]])
+            count += 1
+    return count
+
+
+def played_by(config: Config, games: Games, workers: int, timeout: float) -> tuple[float, float]:
+    """(start-up seconds, seconds to empty the inbox) with `workers` worker processes."""
+    pool = WorkerPool(config, workers)
+    work = Work(games.store)
+    begun = time.monotonic()
+    pool.start()
+    try:
+        end = time.monotonic() + timeout
+        while len(work.holders(SERVE_PREFIX, datetime.now(UTC))) < workers:
+            if time.monotonic() > end:
+                raise SystemExit("the workers did not start")
+            time.sleep(POLL)
+        started = time.monotonic()
+        pool.wake()
+        while games.store.inbox_pending(1):
+            if time.monotonic() > end:
+                raise SystemExit("the inbox was not emptied")
+            time.sleep(POLL)
+        return started - begun, time.monotonic() - started
+    finally:
+        pool.stop()
+        work.close()
+        for holder in work.holders(SERVE_PREFIX, datetime.now(UTC)):
+            work.release(holder, holder.removeprefix(SERVE_PREFIX))
+
+
+def answers(games: Games) -> int:
+    with games.store.engine.connect() as conn:
+        return int(
+            conn.execute(
+                text("SELECT COUNT(*) FROM outbox WHERE raw LIKE :m"), {"m": b"%In-Reply-To: <run%"}
+            ).scalar_one()
+        )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--pg", required=True, help="a PostgreSQL URL")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--mails", type=int, default=100, help="mails a game, each run")
+    parser.add_argument("--timeout", type=float, default=600)
+    args = parser.parse_args()
+    schema = f"lgmail_bench_workers_{os.getpid()}"
+    admin = create_engine(args.pg)
+    with admin.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    db = make_url(args.pg).update_query_dict({"options": f"-csearch_path={schema}"})
+    url = db.render_as_string(hide_password=False)
+    try:
+        with tempfile.TemporaryDirectory(prefix="lgmail-bench-") as tmp:
+            games, made = make_games(Path(tmp), url, args.games)
+            config = Config(Path(tmp) / "data", url, None)
+            results = {}
+            for workers in (1, 2):
+                mails = fill(games, made, args.mails, f"run{workers}")
+                results[workers] = (mails, *played_by(config, games, workers, args.timeout))
+            answered = answers(games)
+            games.store.close()
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        admin.dispose()
+    total = sum(mails for mails, _, _ in results.values())
+    if answered != total:
+        raise SystemExit(f"{total} mails played but {answered} answers")
+    print(
+        f"lgmail workers: {args.games} classic games of 20 players on PostgreSQL, "
+        f"{args.mails} votes a game in the inbox for each run"
+    )
+    for workers, (mails, startup, seconds) in results.items():
+        print(
+            f"{workers} worker{'s' if workers > 1 else ' '}: {mails} mails in {seconds:.2f} s "
+            f"({mails / seconds:,.0f} mails/s; start-up {startup:.1f} s, not counted)"
+        )
+    ratio = (results[2][0] / results[2][2]) / (results[1][0] / results[1][2])
+    verdict = "met" if ratio >= 1.6 else "NOT met"
+    print(f"two workers / one: {ratio:.2f} x (target >= 1.6: {verdict})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
