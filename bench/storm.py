@@ -464,7 +464,10 @@ class Voter:
         self.watch, self.port = watch, port
         with watch.engine.connect() as conn:
             recipient, raw = conn.execute(
-                text("SELECT recipient, raw FROM outbox WHERE game = :g ORDER BY id LIMIT 1"),
+                text(
+                    "SELECT recipient, raw FROM outbox WHERE game = :g AND recipient LIKE 'j00.%' "
+                    "ORDER BY id LIMIT 1"
+                ),
                 {"g": game},
             ).one()
         self.sender = str(recipient)
@@ -482,16 +485,18 @@ class Voter:
         with smtplib.SMTP(HOST, self.port, timeout=30) as client:
             client.send_message(msg)
         sent = time.monotonic()
-        sql = text(
-            "SELECT COUNT(*) FROM outbox WHERE recipient = :r AND id > :since AND raw LIKE :m"
-        )
-        params = {"r": self.sender, "since": self.watch.outbox_id, "m": b"%storm-vote@%"}
+        sql = text("SELECT raw FROM outbox WHERE recipient = :r AND id > :since")
+        params = {"r": self.sender, "since": self.watch.outbox_id}
 
         def answered() -> bool:
             with self.watch.engine.connect() as conn:
-                return bool(conn.execute(sql, params).scalar_one())
+                raws = conn.execute(sql, params).scalars()
+                return any(b"In-Reply-To: <storm-vote@" in bytes(raw) for raw in raws)
 
-        self.seconds = wait_until(answered, 120, "the vote's answer") - sent
+        try:
+            self.seconds = wait_until(answered, 120, "the vote's answer") - sent
+        except SystemExit as error:  # reported: -1 s
+            print(f"the vote: {error}", file=sys.stderr)
 
 
 @dataclass(frozen=True)
@@ -633,7 +638,8 @@ def serve(
         accepted = relay.accepted()
     if wrong:
         raise SystemExit("games not resolved as expected:\n  " + "\n  ".join(wrong[:20]))
-    if failed or written != mails or accepted < mails:
+    # the vote's answer (one mail) may be written after phase 1
+    if failed or written - mails not in (0, 1) or accepted < mails:
         raise SystemExit(
             f"{mails} mails at the end of phase 1, {written} in all, {failed} given up, "
             f"{accepted} accepted by the sink"
