@@ -409,6 +409,12 @@ def send_outbox(store: EventStore, sender: Sender, now: datetime, batch: int = B
                 else:
                     for row in rows:
                         relay.mark(store, [row], states, relay.deliver([row]))
+            elif getattr(relay.sender, "idempotent", False):
+                # PostgreSQL and a Maildir: a batch claimed (FOR UPDATE SKIP LOCKED), written
+                # and marked in one transaction (what a dead worker wrote is written once)
+                with store.claim_mail(batch, now=now) as rows:
+                    states = store.mail_status([outbox_id for outbox_id, _ in rows])
+                    relay.mark(store, rows, states, relay.deliver(rows))
             else:
                 # PostgreSQL: one row claimed (FOR UPDATE SKIP LOCKED) at a time; a dead
                 # worker's row is free again as soon as the server sees its connection close
