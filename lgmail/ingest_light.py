@@ -61,11 +61,11 @@ def _store(
             raw = return_path(sender.strip().strip("<>")) + raw
         message_id = message_key(raw)
         received = _at(clock.now(), dialect)
-        for recipient in recipients:
+        for recipient, game in zip(recipients, games, strict=True):
             execute(
                 "INSERT INTO inbox (message_id, recipient, raw, received_at, game) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (message_id, recipient) DO NOTHING",
-                (message_id, recipient.lower(), raw, received, _game_of(conf, slugs, recipient)),
+                (message_id, recipient.lower(), raw, received, game),
             )
     for recipient, game in zip(recipients, games, strict=True):
         print(f"{game or '-'}: stored for the service ({recipient})")

@@ -35,6 +35,7 @@ import logging
 import re
 import smtplib
 import ssl
+import time
 from datetime import datetime, timedelta
 from email import policy
 from email.parser import BytesHeaderParser
@@ -376,8 +377,15 @@ def _failed(store: EventStore, status: MailStatus, failure: DeliveryFailure, now
         store.defer_mail(status.id, attempts, retry_at, error)
 
 
-def send_outbox(store: EventStore, sender: Sender, now: datetime, batch: int = BATCH) -> int:
+def send_outbox(
+    store: EventStore,
+    sender: Sender,
+    now: datetime,
+    batch: int = BATCH,
+    until: float | None = None,
+) -> int:
     """Send the outbox rows due at ``now`` through ``sender``; return how many were sent.
+    ``until``: a ``time.monotonic()`` after which no new batch is started.
 
     Sent rows are marked sent at ``now``; failed ones deferred or given up (see the module's
     docstring). An exception other than a :class:`DeliveryFailure` raised by ``send`` counts
@@ -428,7 +436,7 @@ def send_outbox(store: EventStore, sender: Sender, now: datetime, batch: int = B
                     rows += claimed
                     if not claimed:
                         break
-            if len(rows) < batch:
+            if len(rows) < batch or (until is not None and time.monotonic() > until):
                 return relay.sent
     finally:
         relay.sender.close()

@@ -374,7 +374,11 @@ class Games:
         )
 
     def flush(
-        self, now: datetime | None = None, sender: Sender | None = None, connections: int = 1
+        self,
+        now: datetime | None = None,
+        sender: Sender | None = None,
+        connections: int = 1,
+        until: float | None = None,
     ) -> int:
         """Send what is due in the outbox (``lgmail.mail.sender``): to the SMTP relay when one
         is configured (``[mail] relay``, LGMAIL_RELAY, --relay), else into the Maildir; return
@@ -388,16 +392,18 @@ class Games:
         itself is written exactly once per outbox row.
 
         ``connections``: how many deliveries run at once (threads, each with its own relay
-        connection and its own claims), so a relay's round trips overlap.
+        connection and its own claims), so a relay's round trips overlap. ``until``: a
+        ``time.monotonic()`` after which no new batch is started (the rest waits for the next
+        flush: a worker goes back to the inbox between two).
         """
         at = now or self.now()
         if sender is not None or connections <= 1:
-            return send_outbox(self.store, sender or sender_for(self.settings), at)
+            return send_outbox(self.store, sender or sender_for(self.settings), at, until=until)
         if not self.store.pending_mail(1, due_at=at):
             return 0
         with ThreadPoolExecutor(connections, thread_name_prefix="lgmail-send") as pool:
             runs = [
-                pool.submit(send_outbox, self.store, sender_for(self.settings), at)
+                pool.submit(send_outbox, self.store, sender_for(self.settings), at, until=until)
                 for _ in range(connections)
             ]
             return sum(run.result() for run in runs)

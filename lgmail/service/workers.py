@@ -132,8 +132,9 @@ class Worker:
                 self.scheduler.reschedule(game)
             except Exception:
                 log.exception("scheduling %s failed", game)
-        self.games.flush(connections=CONNECTIONS)
-        return more
+        # the outbox for a while, then back to the inbox: an answer never waits for a storm
+        self.games.flush(connections=CONNECTIONS, until=time.monotonic() + budget)
+        return more or bool(self.games.store.pending_mail(1, due_at=self.games.now()))
 
 
 @dataclass(frozen=True)
