@@ -130,11 +130,15 @@ class DeadlineScheduler:
 
     # --- jobs ------------------------------------------------------------------------------
 
-    def reschedule(self, game: str, *, floor: float = 0.0) -> datetime | None:
+    def reschedule(
+        self, game: str, *, floor: float = 0.0, touched: bool = False
+    ) -> datetime | None:
         """Set the game's job from its current state (call it after any command that touched
         the game): at its next deadline, or none. Return that deadline when scheduled.
-        `floor`: real seconds to wait at least."""
-        if not self.mine(game):
+        `floor`: real seconds to wait at least. A game that is not `mine` gets a job only when
+        this process just `touched` it (its deadline may have moved before the one its owner
+        waits for): that job fires once and is not set again here."""
+        if not touched and not self.mine(game):
             return None
         with self._lock:
             if self._closing:

@@ -126,10 +126,8 @@ class Worker:
                     log.exception("tick of %s failed", game)
                 touched.add(game)
         for game in sorted(touched):
-            if not self.mine(game):
-                continue
             try:
-                self.scheduler.reschedule(game)
+                self.scheduler.reschedule(game, touched=True)
             except Exception:
                 log.exception("scheduling %s failed", game)
         # the outbox for a while, then back to the inbox: an answer never waits for a storm
