@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lgmail import clock, settings
-from lgmail.mail.addresses import bounce_route, route, slug
+from lgmail.mail.addresses import game_slug_of, slug
 from lgmail.mail.delivery import message_key, return_path
 from lgmail.schema_head import HEAD
 
@@ -74,13 +74,7 @@ def _store(
 
 def _game_of(conf: settings.Settings, slugs: dict[str, str], address: str) -> str | None:
     """As ``Inbound.game_for``: the game of a game address or of a bounce address."""
-    bounced = bounce_route(conf.bounce, address, conf.domain)
-    if bounced is not None and not bounced[0]:
-        return None  # the bare bounce address: the full path routes it
-    found = route(address, conf.domain)
-    if found is None:
-        return None
-    return slugs.get(bounced[0] if bounced is not None else found.slug)
+    return slugs.get(game_slug_of(conf.bounce, address, conf.domain) or "")
 
 
 def _at(moment: datetime, dialect: str) -> object:

@@ -70,6 +70,16 @@ def bounce_route(bounce: str | None, address: str, domain: str) -> tuple[str, st
     return (game, tag)
 
 
+def game_slug_of(bounce: str | None, address: str, domain: str) -> str | None:
+    """The slug of the game `address` belongs to (a game address, or a bounce address tagged
+    with the game; "" for the bare bounce address), or None when it is not one of ours."""
+    found = route(address, domain)
+    if found is None:
+        return None
+    bounced = bounce_route(bounce, address, domain)
+    return bounced[0] if bounced is not None else found.slug
+
+
 def game_address(game: str, domain: str) -> str:
     return f"{slug(game)}@{domain}"
 

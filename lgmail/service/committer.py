@@ -44,9 +44,8 @@ class GroupCommitter:
         self.write = write or work.accept_many
         self._queue: queue.SimpleQueue[_Waiting | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
-        #: how many groups and mails were written (for the benchmarks and the log)
+        #: how many groups were written (for the benchmarks)
         self.groups = 0
-        self.mails = 0
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="lgmail-committer", daemon=True)
@@ -93,7 +92,6 @@ class GroupCommitter:
                 waiting.done.set_exception(error)
             return
         self.groups += 1
-        self.mails += len(group)
         for waiting in group:
             waiting.done.set_result(None)
         try:

@@ -37,6 +37,7 @@ from lgmail.mail.addresses import (
     MJ_TAG,
     PRIVATE,
     bounce_route,
+    game_slug_of,
     identify,
     is_mj_tag,
     reply_address,
@@ -111,11 +112,9 @@ class Inbound:
     def game_for(self, address: str) -> str | None:
         """The game `address` belongs to (a game address, or a bounce address tagged with the
         game), or None."""
-        bounced = bounce_route(self.games.settings.bounce, address, self.domain)
-        found = route(address, self.domain)
-        if found is None:
+        key = game_slug_of(self.games.settings.bounce, address, self.domain)
+        if key is None:
             return None
-        key = bounced[0] if bounced is not None else found.slug
         if key not in self._slugs:
             self._slugs = {slug(g): g for g in self.games.store.games()}
         return self._slugs.get(key)

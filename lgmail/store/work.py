@@ -50,6 +50,8 @@ class Work:
 
     def __init__(self, store: EventStore) -> None:
         self.store = store
+        # its transactions take SQLite's write lock at BEGIN, as the store's writers do
+        self._writer = store.engine.execution_options(**{SQLITE_IMMEDIATE: True})
         self._durable: Engine | None = None
 
     def _synced(self) -> Engine:
@@ -79,11 +81,11 @@ class Work:
     def take(self, name: str, holder: str, now: datetime, seconds: float) -> bool:
         """Take (or renew) the lease `name` for `holder` until `now + seconds`: False when
         another holder has it and it has not run out."""
-        with self.store.engine.execution_options(**{SQLITE_IMMEDIATE: True}).begin() as conn:
+        with self._writer.begin() as conn:
             return _take(conn, name, holder, now, now + timedelta(seconds=seconds))
 
     def release(self, name: str, holder: str) -> None:
-        with self.store.engine.execution_options(**{SQLITE_IMMEDIATE: True}).begin() as conn:
+        with self._writer.begin() as conn:
             conn.execute(delete(leases).where(leases.c.name == name, leases.c.holder == holder))
 
     def holders(self, prefix: str, now: datetime) -> list[str]:
