@@ -383,9 +383,11 @@ def send_outbox(
     now: datetime,
     batch: int = BATCH,
     until: float | None = None,
+    holder: str | None = None,
 ) -> int:
     """Send the outbox rows due at ``now`` through ``sender``; return how many were sent.
-    ``until``: a ``time.monotonic()`` after which no new batch is started.
+    ``until``: a ``time.monotonic()`` after which no new batch is started; ``holder``: the
+    process a leased batch is leased by (released when it is found dead).
 
     Sent rows are marked sent at ``now``; failed ones deferred or given up (see the module's
     docstring). An exception other than a :class:`DeliveryFailure` raised by ``send`` counts
@@ -406,7 +408,7 @@ def send_outbox(
                 # SQLite: a claim holds the database's write lock, which a deadline's tick
                 # must not wait for while a relay answers: lease the rows, deliver them
                 # outside any transaction, and mark each in a short transaction.
-                rows = store.lease_mail(batch, now, now + LEASE)
+                rows = store.lease_mail(batch, now, now + LEASE, holder)
                 states = store.mail_status([outbox_id for outbox_id, _ in rows])
                 if getattr(relay.sender, "idempotent", False):
                     # a Maildir: what a dead worker delivered twice is written once, so the

@@ -379,6 +379,7 @@ class Games:
         sender: Sender | None = None,
         connections: int = 1,
         until: float | None = None,
+        holder: str | None = None,
     ) -> int:
         """Send what is due in the outbox (``lgmail.mail.sender``): to the SMTP relay when one
         is configured (``[mail] relay``, LGMAIL_RELAY, --relay), else into the Maildir; return
@@ -394,16 +395,26 @@ class Games:
         ``connections``: how many deliveries run at once (threads, each with its own relay
         connection and its own claims), so a relay's round trips overlap. ``until``: a
         ``time.monotonic()`` after which no new batch is started (the rest waits for the next
-        flush: a worker goes back to the inbox between two).
+        flush: a worker goes back to the inbox between two). ``holder``: the worker process
+        the mails are leased by, released as soon as it is found dead.
         """
         at = now or self.now()
         if sender is not None or connections <= 1:
-            return send_outbox(self.store, sender or sender_for(self.settings), at, until=until)
+            return send_outbox(
+                self.store, sender or sender_for(self.settings), at, until=until, holder=holder
+            )
         if not self.store.pending_mail(1, due_at=at):
             return 0
         with ThreadPoolExecutor(connections, thread_name_prefix="lgmail-send") as pool:
             runs = [
-                pool.submit(send_outbox, self.store, sender_for(self.settings), at, until=until)
+                pool.submit(
+                    send_outbox,
+                    self.store,
+                    sender_for(self.settings),
+                    at,
+                    until=until,
+                    holder=holder,
+                )
                 for _ in range(connections)
             ]
             return sum(run.result() for run in runs)

@@ -59,7 +59,7 @@ class Server:
             if config is None:
                 raise ValueError("worker processes need the configuration to open the store")
             config = dataclasses.replace(config, sweep_seconds=sweep_seconds)
-            self.pool = WorkerPool(config, workers)
+            self.pool = WorkerPool(config, workers, died=self._release_mails_of)
         self.committer = GroupCommitter(self.inbound.work, self.wake)
         #: time.monotonic() of the last full sweep
         self._swept: float | None = None
@@ -116,6 +116,12 @@ class Server:
             self._spawn("worker", self._work)
         if self.endpoints.imap:
             self._spawn("imap", self._poll_imap)
+
+    def _release_mails_of(self, holder: str) -> None:
+        """A worker died: the mails it had leased and not tried are due again at once."""
+        released = self.games.store.release_leases(holder)
+        if released:
+            log.info("%d mails leased by a worker that died: to send again", released)
 
     def _spawn(self, name: str, target: Callable[[], None]) -> None:
         thread = threading.Thread(target=target, name=f"lgmail-{name}", daemon=True)

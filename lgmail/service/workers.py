@@ -22,6 +22,7 @@ import socket
 import threading
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from multiprocessing.connection import Connection
@@ -53,6 +54,11 @@ NICENESS = 10
 POLL = 1.0
 
 
+def holder_of(pid: int, index: int) -> str:
+    """The name a worker process holds its leases under (games, its outbox batches)."""
+    return f"{socket.gethostname()}:{pid}:{index}"
+
+
 def wall_now() -> datetime:
     """Leases run on the wall clock, whatever the games' clock (a fixed LGMAIL_NOW)."""
     return datetime.now(UTC)
@@ -75,7 +81,7 @@ class Worker:
         self.work = inbound.work
         self.index = index
         self.count = count
-        self.holder = f"{socket.gethostname()}:{os.getpid()}:{index}"
+        self.holder = holder_of(os.getpid(), index)
         self._renewed: float | None = None
 
     def mine(self, game: str) -> bool:
@@ -131,7 +137,9 @@ class Worker:
             except Exception:
                 log.exception("scheduling %s failed", game)
         # the outbox for a while, then back to the inbox: an answer never waits for a storm
-        self.games.flush(connections=CONNECTIONS, until=time.monotonic() + budget)
+        self.games.flush(
+            connections=CONNECTIONS, until=time.monotonic() + budget, holder=self.holder
+        )
         return more or bool(self.games.store.pending_mail(1, due_at=self.games.now()))
 
 
@@ -216,11 +224,15 @@ def run_worker(config: Config, index: int, count: int, bell: Connection) -> None
 
 class WorkerPool:
     """N worker processes (spawned: each its own interpreter, its own connections); a worker
-    that dies is started again (its games' leases run out meanwhile)."""
+    that dies is started again (its games' leases run out meanwhile), after ``died`` is told
+    the holder name it leased under (the service releases the mails it was sending)."""
 
-    def __init__(self, config: Config, count: int) -> None:
+    def __init__(
+        self, config: Config, count: int, died: Callable[[str], None] | None = None
+    ) -> None:
         self.config = config
         self.count = count
+        self.died = died
         self._context = multiprocessing.get_context("spawn")
         self._stop = threading.Event()
         #: each worker's doorbell: the ringing end (a file descriptor of this process)
@@ -263,6 +275,11 @@ class WorkerPool:
                 log.warning(
                     "worker %d stopped (exit code %s): started again", index, process.exitcode
                 )
+                if self.died is not None and process.pid is not None:
+                    try:
+                        self.died(holder_of(process.pid, index))
+                    except Exception:
+                        log.exception("releasing what worker %d held failed", index)
                 process.close()
                 self._processes[index] = self._process(index)
                 self._processes[index].start()

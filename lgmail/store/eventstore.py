@@ -446,24 +446,26 @@ class EventStore:
         return self._engine.dialect.name == "sqlite"
 
     def lease_mail(
-        self, limit: int, now: datetime, until: datetime
+        self, limit: int, now: datetime, until: datetime, holder: str | None = None
     ) -> list[tuple[int, OutgoingMail]]:
         """Up to ``limit`` outbox rows due at ``now``, each made not due before ``until`` in
-        the same short transaction: the mails can then be delivered outside any transaction
-        (no lock held while a relay answers) and marked after (:meth:`marking`). A crash
-        meanwhile leaves them unsent: they are due again at ``until``."""
+        the same short transaction, leased by ``holder``: the mails can then be delivered
+        outside any transaction (no lock held while a relay answers) and marked after
+        (:meth:`marking`). A crash meanwhile leaves them unsent: they are due again at
+        ``until``, or as soon as :meth:`release_leases` is told the holder died."""
         _require_aware("now", now)
         _require_aware("until", until)
         with self.marking() as conn:
             claimed = _outbox.select_pending(conn, limit, lock=True, due_at=now)
-            _outbox.lease(conn, [outbox_id for outbox_id, _ in claimed], until)
+            _outbox.lease(conn, [outbox_id for outbox_id, _ in claimed], until, holder)
         return claimed
 
-    def release_leases(self) -> int:
-        """Make the leased rows that were never tried due again (at start-up: the process
-        that leased them is gone); how many. A lease on a row already tried runs out."""
+    def release_leases(self, holder: str | None = None) -> int:
+        """Make the leased rows that were never tried due again (at start-up, or when the
+        process ``holder`` that leased them is found dead); how many. A lease on a row already
+        tried runs out."""
         with self._writer.begin() as conn:
-            return _outbox.release(conn)
+            return _outbox.release(conn, holder)
 
     @contextmanager
     def marking(self) -> Iterator[Connection]:

@@ -60,14 +60,14 @@ _FAIL = (
 _LEASE = (
     update(outbox)
     .where(_c.id == bindparam("outbox_id"), *_UNSENT)
-    .values(next_attempt_at=bindparam("until"))
+    .values(next_attempt_at=bindparam("until"), leased_by=bindparam("holder"))
 )
 
 #: a row never tried whose next attempt is set is leased (a deferral counts an attempt)
 _RELEASE = (
     update(outbox)
     .where(*_UNSENT, _c.attempts == 0, _c.next_attempt_at.is_not(None))
-    .values(next_attempt_at=None)
+    .values(next_attempt_at=None, leased_by=None)
 )
 
 _EXISTS = select(_c.id).where(_c.id == bindparam("outbox_id"))
@@ -114,15 +114,22 @@ def select_pending(
     return _mails(conn, stmt, {} if due_at is None else {"now": due_at})
 
 
-def lease(conn: Connection, outbox_ids: Sequence[int], until: datetime) -> None:
-    """Make unsent rows not due before ``until`` (their attempts unchanged)."""
+def lease(
+    conn: Connection, outbox_ids: Sequence[int], until: datetime, holder: str | None = None
+) -> None:
+    """Make unsent rows not due before ``until`` (their attempts unchanged), leased by
+    ``holder``."""
     if outbox_ids:
-        conn.execute(_LEASE, [{"outbox_id": i, "until": until} for i in outbox_ids])
+        conn.execute(
+            _LEASE, [{"outbox_id": i, "until": until, "holder": holder} for i in outbox_ids]
+        )
 
 
-def release(conn: Connection) -> int:
-    """End the leases of rows never tried (a process that leased them died); how many."""
-    return int(conn.execute(_RELEASE).rowcount)
+def release(conn: Connection, holder: str | None = None) -> int:
+    """End the leases of rows never tried (a process that leased them died: ``holder``, or
+    any); how many."""
+    statement = _RELEASE if holder is None else _RELEASE.where(_c.leased_by == holder)
+    return int(conn.execute(statement).rowcount)
 
 
 def _require_row(conn: Connection, outbox_id: int, rowcount: int) -> None:

@@ -98,6 +98,8 @@ outbox = Table(
     Column("next_attempt_at", UTCDateTime, nullable=True),
     Column("last_error", Text, nullable=True),
     Column("failed_at", UTCDateTime, nullable=True),
+    # The process that leased the row (migration 0008), released when it is found dead.
+    Column("leased_by", Text, nullable=True),
     UniqueConstraint("message_id", name="uq_outbox_message_id"),
     # Partial index: finding unsent mail stays cheap however much mail was sent (or given up).
     Index(

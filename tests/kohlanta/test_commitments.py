@@ -119,6 +119,8 @@ def test_the_mj_sets_the_challenge_by_mail_and_it_is_committed(tmp_path: Path) -
         answer = answers(live, MJ, msg["Message-ID"])[0].content
         assert "Fait." in answer, answer
         _to_day_one(sc)
+        # the service's worker delivers the day's mails: wait for them before reading
+        wait_for(lambda: not sc.games.store.pending_mail(1))
     today = sc.state.extra["epreuve"]
     assert today["challenge"] == ["groupe", "soleil", "plage", "puzzle"]
     setting = sc.events("ChallengeSet")[-1]

@@ -32,13 +32,18 @@ def deliver(path, raw, name, **options):
 
 sender.SmtpRelay.send = send
 sender.deliver = deliver
-Games(settings.load(sys.argv[1], sys.argv[2])).flush(now=datetime.fromisoformat(sys.argv[3]))
+Games(settings.load(sys.argv[1], sys.argv[2])).flush(
+    now=datetime.fromisoformat(sys.argv[3]), holder=(sys.argv[4:] or [None])[0]
+)
 raise SystemExit("flush came back: nothing was sent")
 """
 
 
-def _killed_flush(service: Service, script: str = CRASHING_FLUSH) -> None:
-    """A flush in a process of its own, killed (exit 3) as `script` says."""
+def _killed_flush(
+    service: Service, script: str = CRASHING_FLUSH, holder: str | None = None
+) -> None:
+    """A flush in a process of its own (leasing as `holder`), killed (exit 3) as `script`
+    says."""
     done = subprocess.run(
         [
             sys.executable,
@@ -47,6 +52,7 @@ def _killed_flush(service: Service, script: str = CRASHING_FLUSH) -> None:
             str(service.data),
             service.db_url,
             service.clock.isoformat(),
+            *([holder] if holder else []),
         ],
         capture_output=True,
         text=True,
@@ -152,3 +158,20 @@ def test_a_worker_killed_mid_flush_sends_again_only_the_mail_in_flight(
     ids = relay.handler.message_ids
     assert len(ids) == 6
     assert [i for i in set(ids) if ids.count(i) > 1] == ["<village.3@lgmail.test>"]
+
+
+def test_the_mails_of_a_dead_worker_are_released_by_its_name_only(service: Service) -> None:
+    """SQLite leases a batch to the worker sending it: when that worker is found dead, its
+    mails are due again at once (not five minutes later), and no other worker's batch is
+    touched (it may be on its way)."""
+    service.configure()
+    service.write("a@example.org", "b@example.org")
+    _killed_flush(service, holder="host:41:0")
+    if not service.store.claim_locks_database:
+        return  # PostgreSQL: the rows were locked, not leased; the dead connection frees them
+    assert service.store.pending_mail(due_at=service.clock) == []
+    assert service.store.release_leases("host:42:1") == 0
+    assert service.store.pending_mail(due_at=service.clock) == []
+    assert service.store.release_leases("host:41:0") == 2
+    _flush_all(service, 2)
+    assert len(list((service.data / "maildir" / "new").iterdir())) == 2
