@@ -271,7 +271,12 @@ def _serve(games: Games, args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd: a line per command
-    endpoints = Endpoints(None if args.no_smtp else args.smtp, args.lmtp, args.imap)
+    endpoints = Endpoints(
+        None if args.no_smtp else args.smtp,
+        args.lmtp,
+        args.imap,
+        args.http or games.settings.web_listen,
+    )
     workers = (os.cpu_count() or 1) if args.workers is None else max(0, args.workers)
     config = Config(args.data, args.db, args.relay)
     server = Server(games, endpoints, workers=workers, config=config)
@@ -281,7 +286,8 @@ def _serve(games: Games, args: argparse.Namespace) -> int:
     server.start()
     print(
         f"lgmail: serving (smtp {endpoints.smtp}, lmtp {endpoints.lmtp}, imap "
-        f"{'on' if endpoints.imap else None}, {workers} workers); data in {games.settings.data}",
+        f"{'on' if endpoints.imap else None}, http {endpoints.http}, {workers} workers); "
+        f"data in {games.settings.data}",
         flush=True,
     )
     stop.wait()

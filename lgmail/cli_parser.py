@@ -148,6 +148,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--smtp", default="127.0.0.1:2525", help="HOST:PORT (default %(default)s)")
     serve.add_argument("--no-smtp", action="store_true", help="no SMTP listener")
     serve.add_argument("--lmtp", help="HOST:PORT for an LMTP listener (Postfix's lmtp: transport)")
+    serve.add_argument(
+        "--http",
+        help="HOST:PORT where the games' web pages are served (default: [web] listen; off)",
+    )
     serve.add_argument("--imap", help="imap[s]://user:password@host[:port]/FOLDER to poll")
     serve.add_argument(
         "--workers",

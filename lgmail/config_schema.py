@@ -60,6 +60,22 @@ SCHEMA: dict[str, Any] = {
                 "authserv_id": {"type": "string", "description": "the MTA's authserv-id"},
             },
         },
+        "web": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "listen": {
+                    "type": "string",
+                    "pattern": _HOST_PORT,
+                    "description": 'where `serve` answers HTTP, "HOST:PORT" (off when unset)',
+                },
+                "base_url": {
+                    "type": "string",
+                    "pattern": "^https?://[^\\s/]+(/[^\\s]*)?$",
+                    "description": 'the public address mails link to, "https://HOST/PATH"',
+                },
+            },
+        },
         "dkim": {
             "type": "object",
             "additionalProperties": False,

@@ -14,6 +14,13 @@ Outgoing mail goes to an SMTP relay when one is configured, else into `maildir/`
     relay_timeout = 30               # seconds, per connection and command
     bounce = "bounces@example.org"   # envelope sender (default: the mail's From address); on
                                      # the game domain, tagged per mail (VERP) and accepted
+
+The games on the web (`lgmail.web`), off unless `listen` (or `serve --http`) is given:
+
+    [web]
+    listen = "127.0.0.1:8080"                 # where `serve` answers HTTP
+    base_url = "https://village.example.org/lg"   # the public address mails link to
+                                              # (default: http://LISTEN)
 """
 
 from __future__ import annotations
@@ -55,6 +62,10 @@ class Settings:
     #: DKIM: the selector outgoing mail is signed under (None: not signed), and the key
     dkim_selector: str | None = None
     dkim_key: Path | None = None
+    #: the web pages: where `serve` answers HTTP ("host:port"; None: no web), and the public
+    #: address mails link to (None: no links)
+    web_listen: str | None = None
+    web_base_url: str | None = None
 
     @property
     def maildir(self) -> Path:
@@ -96,7 +107,15 @@ def load(
         authserv_id=str(mail.get("authserv_id", "")),
         dkim_selector=_text(config.get("dkim", {}), "selector"),
         dkim_key=Path(config.get("dkim", {}).get("key") or root / "dkim.key"),
+        web_listen=_text(config.get("web", {}), "listen"),
+        web_base_url=_base_url(config.get("web", {})),
     )
+
+
+def _base_url(web: dict[str, Any]) -> str | None:
+    """Where mails link to: `base_url`, else http://LISTEN, else None; without a final /."""
+    base = _text(web, "base_url") or (f"http://{web['listen']}" if web.get("listen") else None)
+    return None if base is None else base.rstrip("/")
 
 
 def split_relay(relay: str) -> tuple[str, int | None]:

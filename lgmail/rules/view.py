@@ -143,3 +143,49 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
         if viewer is None or r.player == viewer
     ]
     return out
+
+
+def spectator_view(state: GameState) -> dict[str, Any]:
+    """What anyone may know, a player or not (the game's public pages, `lgmail.web`): the
+    names and who is alive, the roles revealed (every role once the game is over), the
+    captain, the phase and the deadline everyone is given, the step where everyone votes, the
+    winners; never an address. Once the game is over, the MJ's view without the addresses."""
+    if state.ended:
+        whole = view(state, None)
+        whole["players"] = [
+            {k: v for k, v in seat.items() if k != "email"} for seat in whole["players"]
+        ]
+        whole["awaiting"] = []
+        return whole
+    variant = variant_of(state)
+    step = state.step.name if state.step and state.step.name in variant.vote_steps else None
+    deadline = state.step.deadline if step is not None and state.step else state.phase_deadline
+
+    def seat(p: Player) -> dict[str, Any]:
+        role = p.role if p.revealed else None
+        out: dict[str, Any] = {
+            "name": p.name,
+            "alive": p.alive,
+            "role": role,
+            "camp": CAMP_OF.get(role) if role else None,
+        }
+        if p.gender:
+            out["gender"] = p.gender
+        return out
+
+    return {
+        "game": state.name,
+        "variant": state.variant,
+        "status": state.status,
+        "phase": phase_of(state),
+        "step": step,
+        "deadline": None if deadline is None else deadline.isoformat(),
+        "players": [seat(p) for p in state.players.values()],
+        "captain": state.captain,
+        "marked": state.marked(),
+        "lovers": [],
+        "winner": state.winner,
+        "winners": list(state.winners),
+        "version": state.version,
+        "awaiting": [],
+    }

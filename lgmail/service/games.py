@@ -71,6 +71,7 @@ from lgmail.store import (
     OutgoingMail,
     RecordedEvent,
 )
+from lgmail.web.links import page_url
 
 R = TypeVar("R")
 MjCommand = (
@@ -361,8 +362,15 @@ class Games:
         """Where a reply to `mail` goes: the MJ's orders, the player's orders (and the
         square's address), or the channel a relayed post came from (and the orders' address)."""
         conf = self.settings
+        page = (
+            page_url(conf.web_base_url, conf.secret, state, mail.player)
+            if conf.web_base_url
+            else None
+        )
         if not mail.player:
-            return render_footer(mail.lang, mj=True, channel=None, square=None, private=None)
+            return render_footer(
+                mail.lang, mj=True, channel=None, square=None, private=None, page=page
+            )
         square = (
             reply_address(conf.secret, state.name, mail.email, conf.domain, SQUARE)
             if SQUARE in variant_of(state).channels()
@@ -370,7 +378,7 @@ class Games:
         )
         private = reply_address(conf.secret, state.name, mail.email, conf.domain, PRIVATE)
         return render_footer(
-            mail.lang, mj=False, channel=mail.channel, square=square, private=private
+            mail.lang, mj=False, channel=mail.channel, square=square, private=private, page=page
         )
 
     def flush(

@@ -213,7 +213,7 @@ def public_facts(events: list[ev.Event]) -> list[dict[str, Any]]:
     return facts
 
 
-def _told(state: GameState, facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def told(state: GameState, facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """002: "La cause des morts ne sera pas annoncée" (option `announce_causes`): nor the
     Chasseur's pending shot or his not shooting, which tell how he died (his shot is told as
     its victim's death)."""
@@ -230,7 +230,7 @@ def _tells_cause(fact: dict[str, Any]) -> bool:
 
 
 def digest(state: GameState, events: list[ev.Event]) -> list[Mail]:
-    facts = _told(state, public_facts(events))
+    facts = told(state, public_facts(events))
     if not facts:
         return []
     ended = any(isinstance(e, ev.GameEnded) for e in events)
@@ -240,16 +240,16 @@ def digest(state: GameState, events: list[ev.Event]) -> list[Mail]:
     for name, player in state.players.items():
         if any(untold(state, name) for untold in UNTOLD):
             continue  # 000: a juror learns nothing of the game until it ends
-        ctx["opened_title"] = _phase_title(player.lang, opened, state.variant)
+        ctx["opened_title"] = phase_title(player.lang, opened, state.variant)
         # a reply to the MJ's digest is orders (the footer says how to write on the square)
         out.append(_mail(state, name, player.email, "public:digest", me=name, **ctx))
     if state.mj:
-        ctx["opened_title"] = _phase_title(state.lang, opened, state.variant)
+        ctx["opened_title"] = phase_title(state.lang, opened, state.variant)
         out.append(_mail(state, None, state.mj, "public:digest", me=None, **ctx))
     return out
 
 
-def _phase_title(lang: str, opened: ev.PhaseOpened | None, variant: str = "") -> str:
+def phase_title(lang: str, opened: ev.PhaseOpened | None, variant: str = "") -> str:
     if opened is None:
         return ""
     titles = {
@@ -268,7 +268,7 @@ def mails_for(state: GameState, events: list[ev.Event]) -> list[Mail]:
 
 def announcement(state: GameState, events: list[ev.Event]) -> str:
     """The public digest of `events` as the MJ reads it (the game's language), or ""."""
-    facts = _told(state, public_facts(events))
+    facts = told(state, public_facts(events))
     if not facts:
         return ""
     opened = next((e for e in events if isinstance(e, ev.PhaseOpened)), None)
@@ -282,6 +282,6 @@ def announcement(state: GameState, events: list[ev.Event]) -> str:
         facts=facts,
         ended=ended,
         opened=opened is not None,
-        opened_title=_phase_title(state.lang, opened, state.variant),
+        opened_title=phase_title(state.lang, opened, state.variant),
     )
     return mail.body

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from lgmail.mail.listener import GameMailHandler, LmtpListener, SmtpListener, host_port
 from lgmail.service.committer import GroupCommitter
@@ -22,6 +23,9 @@ from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound
 from lgmail.service.scheduler import Clock, DeadlineScheduler
 from lgmail.service.workers import POLL, Config, Worker, WorkerPool
+
+if TYPE_CHECKING:
+    from lgmail.web.serve import WebListener
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +35,8 @@ class Endpoints:
     smtp: str | None = "127.0.0.1:2525"
     lmtp: str | None = None
     imap: str | None = None
+    #: where the web pages are served ("host:port"; None: no web)
+    http: str | None = None
 
 
 class Server:
@@ -66,7 +72,7 @@ class Server:
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
-        self._listeners: list[SmtpListener | LmtpListener] = []
+        self._listeners: list[SmtpListener | LmtpListener | WebListener] = []
         handler = GameMailHandler(self._known, self._store)
         if endpoints.smtp:
             host, port = host_port(endpoints.smtp, 2525)
@@ -74,6 +80,11 @@ class Server:
         if endpoints.lmtp:
             host, port = host_port(endpoints.lmtp, 24)
             self._listeners.append(LmtpListener(handler, host, port))
+        if endpoints.http:
+            from lgmail.web.serve import WebListener
+
+            base = games.settings.web_base_url or f"http://{endpoints.http}"
+            self._listeners.append(WebListener(games, endpoints.http, base))
 
     def _known(self, address: str) -> bool:
         return self.inbound.accepts(address)

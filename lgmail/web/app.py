@@ -1,0 +1,162 @@
+"""The web application (Starlette, an ASGI toolkit: small, typed, well kept; served by uvicorn
+in `lgmail.web.serve`). Routes:
+
+- `/GAME/`: the public topic; `/GAME/feed.atom`: its Atom feed;
+- `/GAME/joueur/TOKEN`: a player's page;
+- `/GAME/mj/TOKEN`: the MJ's desk; `/GAME/mj/TOKEN/mail/MESSAGE-ID`: a mail's raw bytes.
+
+An unknown game or a wrong token gets the same 404, after the same work.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+from typing import Any
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from lgmail.mail.addresses import slug
+from lgmail.mail.render import LANGS, role_name, templates_dir, when
+from lgmail.rules.state import GameState
+from lgmail.rules.view import spectator_view
+from lgmail.service.games import Games
+from lgmail.store.archive import received
+from lgmail.web.feed import atom
+from lgmail.web.links import Reader, reader_of, topic_url
+from lgmail.web.pages import mj_desk, player_page
+from lgmail.web.topic import Post, revealed, topic
+
+NOT_FOUND = "Rien ici. / Nothing here.\n"
+#: every page: no caching by a proxy (a player's page is his alone), no framing, no referrer
+HEADERS = {
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+}
+
+
+@cache
+def _environment(lang: str) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates_dir() / lang),
+        auto_reload=False,
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters["when"] = lambda moment: when(moment, lang)
+    env.filters["role"] = lambda role: role_name(role, lang)
+    return env
+
+
+def page(lang: str, name: str, **context: Any) -> str:
+    lang = lang if lang in LANGS else "fr"
+    return _environment(lang).get_template(f"web/{name}.html").render(**context)
+
+
+class Site:
+    """The pages of every game of `games`' store."""
+
+    def __init__(self, games: Games, base_url: str = "") -> None:
+        self.games = games
+        self.base_url = base_url
+        self._slugs: dict[str, str] = {}
+        self._topics: dict[tuple[str, int, str], list[Post]] = {}
+        self._lock = threading.Lock()
+
+    def game(self, key: str) -> GameState | None:
+        """The game whose address is `key` (its slug), or None."""
+        if key not in self._slugs:
+            self._slugs = {slug(g): g for g in self.games.store.games()}
+        name = self._slugs.get(key)
+        return None if name is None else self.games.peek(name)
+
+    def posts(self, state: GameState) -> list[Post]:
+        """The topic of `state`, kept until the game moves on."""
+        key = (state.name, state.version, state.lang)
+        with self._lock:
+            known = self._topics.get(key)
+        if known is None:
+            known = topic(state, self.games.records(state.name), state.lang)
+            with self._lock:
+                self._topics = {k: v for k, v in self._topics.items() if k[0] != state.name}
+                self._topics[key] = known
+        return known
+
+    def app(self) -> Starlette:
+        return Starlette(
+            routes=[
+                Route("/{game}/", self.topic_page),
+                Route("/{game}/feed.atom", self.feed),
+                Route("/{game}/joueur/{token}", self.player),
+                Route("/{game}/mj/{token}", self.desk),
+                Route("/{game}/mj/{token}/mail/{message_id:path}", self.raw_mail),
+            ]
+        )
+
+    async def topic_page(self, request: Request) -> Response:
+        state = self.game(request.path_params["game"])
+        if state is None:
+            return _not_found()
+        html = page(
+            state.lang,
+            "topic",
+            state=state,
+            shown=spectator_view(state),
+            posts=self.posts(state),
+            timeline=revealed(self.games.records(state.name)) if state.ended else [],
+        )
+        return HTMLResponse(html, headers=HEADERS)
+
+    async def feed(self, request: Request) -> Response:
+        state = self.game(request.path_params["game"])
+        if state is None:
+            return _not_found()
+        base = self.base_url or str(request.base_url).rstrip("/")
+        body = atom(state, self.posts(state), topic_url(base, state))
+        return Response(body, media_type="application/atom+xml", headers=HEADERS)
+
+    async def player(self, request: Request) -> Response:
+        state = self.game(request.path_params["game"])
+        found = self._reader(state, request.path_params["token"], mj=False)
+        if state is None or found is None or found.name is None:
+            return _not_found()
+        lang = state.players[found.name].lang
+        context = player_page(self.games.store, state, found.name)
+        return HTMLResponse(page(lang, "player", state=state, **context), headers=HEADERS)
+
+    async def desk(self, request: Request) -> Response:
+        state = self.game(request.path_params["game"])
+        token = request.path_params["token"]
+        if state is None or self._reader(state, token, mj=True) is None:
+            return _not_found()
+        context = mj_desk(self.games.store, state, self.games.records(state.name))
+        html = page(state.lang, "mj", state=state, token=token, **context)
+        return HTMLResponse(html, headers=HEADERS)
+
+    async def raw_mail(self, request: Request) -> Response:
+        state = self.game(request.path_params["game"])
+        if state is None or self._reader(state, request.path_params["token"], mj=True) is None:
+            return _not_found()
+        raw = received(self.games.store.engine, state.name, request.path_params["message_id"])
+        if raw is None:
+            return _not_found()
+        text = raw.decode("utf-8", "replace")
+        return PlainTextResponse(text, headers=HEADERS)
+
+    def _reader(self, state: GameState | None, token: str, mj: bool) -> Reader | None:
+        """Who `token` opens the page of; for no game, the same work on an empty game."""
+        secret = self.games.settings.secret
+        return reader_of(secret, state or GameState(name=""), token, mj)
+
+
+def _not_found() -> Response:
+    return PlainTextResponse(NOT_FOUND, status_code=404, headers=HEADERS)
