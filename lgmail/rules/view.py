@@ -145,11 +145,16 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
     return out
 
 
+#: the viewer who is no player (`spectator_view`): hooks treat a viewer not seated as one
+SPECTATOR = ""
+
+
 def spectator_view(state: GameState) -> dict[str, Any]:
     """What anyone may know, a player or not (the game's public pages, `lgmail.web`): the
     names and who is alive, the roles revealed (every role once the game is over), the
-    captain, the phase and the deadline everyone is given, the step where everyone votes, the
-    winners; never an address. Once the game is over, the MJ's view without the addresses."""
+    captain, the phase and the deadline everyone is given, the step where everyone votes, what
+    the rule set makes public (its hooks, asked for `SPECTATOR`), the winners; never an
+    address. Once the game is over, the MJ's view without the addresses."""
     if state.ended:
         whole = view(state, None)
         whole["players"] = [
@@ -171,9 +176,11 @@ def spectator_view(state: GameState) -> dict[str, Any]:
         }
         if p.gender:
             out["gender"] = p.gender
+        for more_seen in SEAT:
+            out.update(more_seen(state, p.name, SPECTATOR))
         return out
 
-    return {
+    out: dict[str, Any] = {
         "game": state.name,
         "variant": state.variant,
         "status": state.status,
@@ -187,5 +194,8 @@ def spectator_view(state: GameState) -> dict[str, Any]:
         "winner": state.winner,
         "winners": list(state.winners),
         "version": state.version,
-        "awaiting": [],
     }
+    for more in VIEW:
+        out.update(more(state, SPECTATOR))
+    out["awaiting"] = []
+    return out

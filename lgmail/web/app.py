@@ -102,11 +102,8 @@ class Site:
             ]
         )
 
-    async def topic_page(self, request: Request) -> Response:
-        state = self.game(request.path_params["game"])
-        if state is None:
-            return _not_found()
-        html = page(
+    def topic_html(self, state: GameState) -> str:
+        return page(
             state.lang,
             "topic",
             state=state,
@@ -114,7 +111,20 @@ class Site:
             posts=self.posts(state),
             timeline=revealed(self.games.records(state.name)) if state.ended else [],
         )
-        return HTMLResponse(html, headers=HEADERS)
+
+    def player_html(self, state: GameState, name: str) -> str:
+        context = player_page(self.games.store, state, name)
+        return page(state.players[name].lang, "player", state=state, **context)
+
+    def desk_html(self, state: GameState, token: str) -> str:
+        context = mj_desk(self.games.store, state, self.games.records(state.name))
+        return page(state.lang, "mj", state=state, token=token, **context)
+
+    async def topic_page(self, request: Request) -> Response:
+        state = self.game(request.path_params["game"])
+        if state is None:
+            return _not_found()
+        return HTMLResponse(self.topic_html(state), headers=HEADERS)
 
     async def feed(self, request: Request) -> Response:
         state = self.game(request.path_params["game"])
@@ -129,18 +139,14 @@ class Site:
         found = self._reader(state, request.path_params["token"], mj=False)
         if state is None or found is None or found.name is None:
             return _not_found()
-        lang = state.players[found.name].lang
-        context = player_page(self.games.store, state, found.name)
-        return HTMLResponse(page(lang, "player", state=state, **context), headers=HEADERS)
+        return HTMLResponse(self.player_html(state, found.name), headers=HEADERS)
 
     async def desk(self, request: Request) -> Response:
         state = self.game(request.path_params["game"])
         token = request.path_params["token"]
         if state is None or self._reader(state, token, mj=True) is None:
             return _not_found()
-        context = mj_desk(self.games.store, state, self.games.records(state.name))
-        html = page(state.lang, "mj", state=state, token=token, **context)
-        return HTMLResponse(html, headers=HEADERS)
+        return HTMLResponse(self.desk_html(state, token), headers=HEADERS)
 
     async def raw_mail(self, request: Request) -> Response:
         state = self.game(request.path_params["game"])

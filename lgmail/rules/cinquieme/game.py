@@ -303,7 +303,7 @@ def _seat(s: GameState, name: str, viewer: str | None) -> dict[str, Any]:
     whole = viewer is None or viewer == name or s.ended
     # the wolves are told the wolves once every power is chosen
     chosen = all(q.powers for q in s.players.values())
-    mate = viewer is not None and is_wolf(s.players[viewer]) and is_wolf(p) and chosen
+    mate = viewer in s.players and is_wolf(s.players[viewer]) and is_wolf(p) and chosen
     public = name in s.extra.get(PUBLIC, [])
     universal = next((x for x in p.powers if POWERS[x].category == "universel"), None)
     return {
@@ -322,7 +322,7 @@ def _game(s: GameState, viewer: str | None) -> dict[str, Any]:
     return {
         "nc": nc(s),
         "den_open": oreilles_de_lynx.den_open(s)
-        if viewer is None or is_wolf(s.players[viewer])
+        if viewer is None or (viewer in s.players and is_wolf(s.players[viewer]))
         else None,
     }
 

@@ -421,14 +421,14 @@ def _seat(s: GameState, name: str, viewer: str | None) -> dict[str, Any]:
         return {}
     p = s.players[name]
     whole = viewer is None or viewer == name or s.ended
-    if not whole and viewer is not None and is_juror(s, viewer):
+    if not whole and viewer in s.players and is_juror(s, viewer or ""):
         # a juror knows what he knew when he went out: those out before him
         out_order = list(s.extra.get("elimines", {}))
         seen = out_order[: out_order.index(viewer)] if viewer in out_order else []
         whole = name in seen
     elif not whole:
         whole = not p.alive
-    mate = viewer is not None and camp(s.players[viewer]) == STRATEGE and camp(p) == STRATEGE
+    mate = viewer in s.players and camp(s.players[viewer or ""]) == STRATEGE and camp(p) == STRATEGE
     return {
         "camp": camp(p) if whole or mate else None,
         "nature": camp(p) if whole or mate else None,
