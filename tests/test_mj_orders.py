@@ -19,6 +19,7 @@ from lgmail.rules.commands import (
     Pause,
     ReplacePlayer,
     Resume,
+    RotateLinks,
     StrikeDown,
 )
 from lgmail.rules.refusal import Cause, Refusal
@@ -41,6 +42,12 @@ def test_each_order_in_french_and_english() -> None:
     assert results("replace alice with zoe@example.org") == [
         ReplacePlayer("Alice", "zoe@example.org", "zoe")
     ]
+
+
+def test_new_links_in_french_and_english_and_nothing_else() -> None:
+    """#19: « nouveaux liens » gives the web pages new links; « nouveau vote » is not it."""
+    assert results("nouveaux liens\nNew links\nliens") == [RotateLinks()] * 3
+    assert results("nouveau vote") == [Refusal(Cause.UNREADABLE)]
 
 
 def test_an_announcement_takes_the_rest_of_the_mail() -> None:

@@ -8,6 +8,7 @@ remplacer NOM par Nom <email>  a substitute takes the seat (replace NAME with ..
 annonce TEXTE | announce TEXT  the rest of the mail is posted to every player
 annuler murmure NOM | void murmur NAME   002: a murmur of the night will not appear
 annuler message NOM | void message NAME  004: the Passager's message is to be rewritten
+nouveaux liens | new links     the web pages' links change (the old ones lead nowhere)
 
 Any other line that reads as a game order is the MJ's own order of the rule set (`MjRuling`),
 which the rule set takes or refuses (000, with `--option epreuves=manuel`: the day's challenge,
@@ -32,6 +33,7 @@ from lgmail.rules.commands import (
     Pause,
     ReplacePlayer,
     Resume,
+    RotateLinks,
     StrikeDown,
     VoidMurmur,
 )
@@ -47,6 +49,7 @@ MjOrder = (
     | ReplacePlayer
     | Announce
     | VoidMurmur
+    | RotateLinks
     | MjRuling
 )
 
@@ -62,6 +65,8 @@ VERBS = {
     "replace": ("remplacer", "remplace", "replace"),
     "announce": ("annonce", "annoncer", "announce", "announcement"),
     "void": ("annuler", "annule", "void"),
+    # « nouveaux liens » / « new links »: the web pages' links
+    "links": ("nouveaux", "nouveau", "new", "liens", "links"),
 }
 
 
@@ -87,6 +92,14 @@ def _verb(word: str) -> str | None:
     return next((verb for verb, words in VERBS.items() if key in words), None)
 
 
+def _links(head: str, rest: str) -> bool:
+    """« nouveaux liens », « new links », or « liens » / « links » alone."""
+    first, then = fold(head).strip(" :.,!"), fold(rest).strip(" :.,!")
+    if first in ("liens", "links"):
+        return not then
+    return then in ("liens", "lien", "links", "link")
+
+
 def _player(written: str, players: Sequence[str]) -> str | Refusal:
     found = match(written, players)
     if len(found.names) == 1:
@@ -107,6 +120,8 @@ def parse_mj(text: str, players: Sequence[str]) -> list[MjLine]:
         head, _, rest = line.partition(" ")
         verb = _verb(head)
         rest = rest.strip()
+        if verb == "links" and not _links(head, rest):
+            verb = None  # « nouveau vote ... »: not the links
         if verb == "announce":
             body = "\n".join([rest, *lines[i + 1 :]]).strip()
             result: MjOrder | Refusal = (
@@ -128,6 +143,8 @@ def _one(verb: str | None, rest: str, players: Sequence[str]) -> MjOrder | Refus
         return EndStep()
     if verb == "pause":
         return Pause()
+    if verb == "links":
+        return RotateLinks()
     if verb == "resume":
         return Resume()
     if verb == "extend":

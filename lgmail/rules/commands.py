@@ -125,6 +125,13 @@ class Archive:
 
 
 @dataclass(frozen=True)
+class RotateLinks:
+    """The MJ gives new links to the game's web pages (the old ones lead nowhere)."""
+
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
 class Announce:
     """The MJ posts an announcement to every player."""
 
@@ -186,5 +193,6 @@ Command = (
     | VoidMurmur
     | NotePresence
     | Archive
+    | RotateLinks
     | MjRuling
 )

@@ -33,6 +33,7 @@ from lgmail.rules.commands import (
     Redeal,
     ReplacePlayer,
     Resume,
+    RotateLinks,
     Seat,
     StartGame,
     StrikeDown,
@@ -100,6 +101,7 @@ def _mj(
     | Announce
     | VoidMurmur
     | Archive
+    | RotateLinks
     | MjRuling,
 ) -> None:
     """The MJ's hand on a running game (by the CLI or by mail)."""
@@ -112,6 +114,11 @@ def _mj(
             raise Refused(Cause.NO_GAME)
         tx.emit(ev.GameArchived())
         tx.emit(ev.GameEnded(None, []))
+        return
+    if isinstance(cmd, RotateLinks):
+        if s.status == "new":
+            raise Refused(Cause.NO_GAME)
+        tx.emit(ev.LinksRotated())
         return
     if isinstance(cmd, MjRuling):
         if s.status in ("new", "ended"):

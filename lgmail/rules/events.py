@@ -282,6 +282,13 @@ class GameEnded(Event):
 
 @event
 @dataclass(frozen=True)
+class LinksRotated(Event):
+    """The MJ gave new links to the game's web pages: the old ones lead nowhere
+    (`lgmail.web.links`); the next mails carry the new ones."""
+
+
+@event
+@dataclass(frozen=True)
 class GameArchived(Event):
     """The MJ closed the game for good (`lgmail game archive`): it ends here, with no winner
     (a GameEnded follows), and nothing more happens in it."""

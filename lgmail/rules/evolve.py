@@ -9,7 +9,16 @@ from typing import Any
 from lgmail.rules import events as ev
 from lgmail.rules.hooks import FOLDS, folds, nothing
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.state import GameState, GivenOrder, Night, OpenStep, PlannedStep, Player, Reaction
+from lgmail.rules.state import (
+    WEB_LINKS,
+    GameState,
+    GivenOrder,
+    Night,
+    OpenStep,
+    PlannedStep,
+    Player,
+    Reaction,
+)
 
 
 def when(text: str) -> datetime:
@@ -148,6 +157,10 @@ def _extended(s: GameState, e: ev.DeadlineExtended) -> None:
     _shift(s, timedelta(minutes=e.minutes), reactions=False)
 
 
+def _links_rotated(s: GameState, e: ev.LinksRotated) -> None:
+    s.extra[WEB_LINKS] = int(s.extra.get(WEB_LINKS, 0)) + 1
+
+
 def _paused(s: GameState, e: ev.GamePaused) -> None:
     s.paused_at = when(e.at)
 
@@ -191,6 +204,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.Announced: nothing,
     ev.MailBounced: nothing,
     ev.GameArchived: nothing,
+    ev.LinksRotated: _links_rotated,
     ev.MessagePosted: nothing,
     ev.RemindersSent: _reminded,
     ev.AbsenceNoted: nothing,

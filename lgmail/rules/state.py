@@ -99,6 +99,8 @@ COLOURS_SEEN = "couleurs-vues"
 #: `GameState.extra` key of the roles players learned of others by their powers (001, the
 #: Voyante), viewer -> player -> roles; shown in the viewer's view
 SEEN_ROLES = "roles-vus"
+#: how many times the MJ gave new links to the web pages (`LinksRotated`, `lgmail.web.links`)
+WEB_LINKS = "liens-web"
 
 
 @dataclass

@@ -44,6 +44,7 @@ from lgmail.rules.commands import (
     Redeal,
     ReplacePlayer,
     Resume,
+    RotateLinks,
     Seat,
     StartGame,
     StrikeDown,
@@ -75,7 +76,15 @@ from lgmail.web.links import page_url
 
 R = TypeVar("R")
 MjCommand = (
-    ExtendDeadline | Pause | Resume | StrikeDown | ReplacePlayer | Announce | VoidMurmur | Archive
+    ExtendDeadline
+    | Pause
+    | Resume
+    | StrikeDown
+    | ReplacePlayer
+    | Announce
+    | VoidMurmur
+    | Archive
+    | RotateLinks
 )
 RETRIES = 5
 

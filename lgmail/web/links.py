@@ -13,17 +13,16 @@ import hmac
 from dataclasses import dataclass
 
 from lgmail.mail.addresses import slug, token
-from lgmail.rules.state import GameState
+from lgmail.rules.state import WEB_LINKS, GameState
 
 #: the channels of the web tokens (no mail channel has these names)
 PLAYER_PAGE = "web"
 MJ_DESK = "mj:web"
-#: `GameState.extra` key: how many times the links were rotated
-EPOCH = "web_links"
 
 
 def epoch(state: GameState) -> int:
-    return int(state.extra.get(EPOCH, 0))
+    """How many times the MJ gave new links (`LinksRotated`)."""
+    return int(state.extra.get(WEB_LINKS, 0))
 
 
 def player_token(secret: bytes, state: GameState, name: str) -> str:

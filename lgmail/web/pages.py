@@ -59,7 +59,7 @@ def player_page(store: EventStore, state: GameState, name: str) -> dict[str, Any
         "seat": next(p for p in seen["players"] if p["name"] == name),
         "help": spec.help.get(me.lang, spec.help.get("fr", "")) if spec else "",
         "can": can_do(state, name) if state.status == "running" else [],
-        "letters": [letter(m.raw, m.created_at) for m in mine],
+        "letters": [letter(m.raw, m.created_at) for m in reversed(mine)],  # the latest first
     }
 
 
@@ -84,7 +84,7 @@ def mj_desk(store: EventStore, state: GameState, records: list[RecordedEvent]) -
         "log": log,
         "undelivered": undelivered(store.engine, state.name),
         "bounces": bounces,
-        "letters": mj_letters[-50:],
+        "letters": mj_letters[::-1][:50],  # the latest first
     }
 
 
