@@ -85,7 +85,16 @@ RIEN = Verb(
 )
 AIDE = Verb(Kind.AIDE, ("aide", "aider", "help", "?", "commandes", "commands"), bare=True)
 
-KERNEL: tuple[Verb, ...] = (VOTE, TIRER, SUCCESSEUR, TRANCHER, RIEN, AIDE)
+DIGEST = Verb(
+    Kind.DIGEST,
+    ("digest", "digests"),
+    hint={"fr": "digest oui (ou 6h, ou non)", "en": "digest oui (or 6h, or non)"},
+    read=lambda said: Order(Kind.DIGEST, (), args=tuple(said.rest_folded)),
+    bare=True,
+    short_args=True,
+)
+
+KERNEL: tuple[Verb, ...] = (VOTE, TIRER, SUCCESSEUR, TRANCHER, RIEN, AIDE, DIGEST)
 
 
 @dataclass(frozen=True, eq=False)

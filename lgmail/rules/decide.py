@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 
+from lgmail.rules import digest
 from lgmail.rules import events as ev
 from lgmail.rules import options as options_rules
 from lgmail.rules.calendar import first_rise, phase_end, rising
@@ -79,6 +80,9 @@ def decide(state: GameState, command: Command, now: datetime) -> Decision:
             _mj(tx, command)
     except Refused as refused:
         return refused.refusal
+    over = digest.phase_over(tx.events)
+    if (tx.state.status == "running" and tx.state.paused_at is None) or over:
+        digest.settle(tx, over)
     return tx.events
 
 
@@ -309,6 +313,9 @@ def _order(tx: Tx, cmd: GiveOrder) -> None:
         _running(s)
     if cmd.order.kind is Kind.AIDE:
         return
+    if cmd.order.kind is Kind.DIGEST:
+        digest.choose(tx, player.name, cmd.order)
+        return
     tx.mail = cmd.mail
     variant = variant_of(s)
     if not player.alive:
@@ -501,9 +508,12 @@ def _remind(tx: Tx, variant: Variant) -> None:
 
 
 def _settled(s: GameState, now: datetime) -> bool:
-    """Whether `advance` has nothing to do at `now` on a running game: no reaction due nor a
-    resolved phase waiting for its end, an open step neither due, complete (where it closes
-    early) nor to be reminded. False where unsure."""
+    """Whether `advance` has nothing to do at `now` on a running game: no digest due, no
+    reaction due nor a resolved phase waiting for its end, an open step neither due, complete
+    (where it closes early) nor to be reminded. False where unsure."""
+    due = digest.due_at(s)
+    if due is not None and due <= now:
+        return False
     if s.reactions:
         return not s.resolved and all(r.deadline > now for r in s.reactions)
     step = s.step
@@ -534,6 +544,9 @@ def next_deadline(state: GameState) -> datetime | None:
     reminder = reminder_at(state)
     if reminder is not None:
         moments.append(reminder)
+    digest_due = digest.due_at(state)
+    if digest_due is not None:
+        moments.append(digest_due)
     return min(moments) if moments else None
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
+from lgmail.rules import digest
 from lgmail.rules import events as ev
 from lgmail.rules.hooks import FOLDS, folds, nothing
 from lgmail.rules.orders import Kind, Order
@@ -205,7 +206,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.MailBounced: nothing,
     ev.GameArchived: nothing,
     ev.LinksRotated: _links_rotated,
-    ev.MessagePosted: nothing,
+    ev.MessagePosted: digest.posted,
     ev.RemindersSent: _reminded,
     ev.AbsenceNoted: nothing,
 }

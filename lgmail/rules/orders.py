@@ -26,6 +26,8 @@ class Kind(StrEnum):
     #: `rien` withdraws them
     FINI = "fini"
     AIDE = "aide"
+    #: the square's posts by digest (`lgmail.rules.digest`): « digest oui / 6h / non »
+    DIGEST = "digest"
     # 002 (Les Nombres): the pack's PAD and its withdrawal, the lottery's numbers, the
     # captain's testament, a murmur, an absence excused in advance, the jackpot shared
     PAD = "pad"

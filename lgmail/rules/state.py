@@ -99,6 +99,9 @@ COLOURS_SEEN = "couleurs-vues"
 #: `GameState.extra` key of the roles players learned of others by their powers (001, the
 #: Voyante), viewer -> player -> roles; shown in the viewer's view
 SEEN_ROLES = "roles-vus"
+#: the channel of the village square, where the players write in public (every rule set that
+#: lets them talk opens it under this name)
+SQUARE = "place"
 #: how many times the MJ gave new links to the web pages (`LinksRotated`, `lgmail.web.links`)
 WEB_LINKS = "liens-web"
 

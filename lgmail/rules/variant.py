@@ -10,12 +10,10 @@ from typing import Protocol
 
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.roles.base import RoleSpec, Verb
-from lgmail.rules.state import GameState, Player, Reaction
+from lgmail.rules.state import SQUARE, GameState, Player, Reaction
 from lgmail.rules.tx import Tx
 
-#: the channel of the village square, where the players write in public (every rule set that
-#: lets them talk opens it under this name)
-SQUARE = "place"
+__all__ = ["SQUARE", "Variant"]
 
 
 class Variant(Protocol):

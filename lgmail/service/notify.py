@@ -14,9 +14,11 @@ from typing import Any
 
 from lgmail.mail.render import render
 from lgmail.rules import events as ev
+from lgmail.rules.digest import takes as takes_digest
 from lgmail.rules.hooks import ROLE_MAIL, TELLS, UNTOLD, Notice, closed_after
 from lgmail.rules.roles import ROLES
 from lgmail.rules.state import GameState
+from lgmail.rules.variant import SQUARE
 from lgmail.rules.variants import VARIANTS, variant_of
 from lgmail.rules.view import view
 from lgmail.service.hints import can_do
@@ -57,6 +59,8 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
             out.append(_role_mail(state, event.name, substitute=event.by))
         elif isinstance(event, ev.MessagePosted):
             for reader in event.readers:
+                if event.channel == SQUARE and takes_digest(state, reader):
+                    continue  # the post waits for his digest (`lgmail.rules.digest`)
                 mail = _to(
                     state,
                     reader,
