@@ -46,7 +46,12 @@ def describe(conf: Settings) -> list[str]:
         f"listeners of `lgmail serve`: SMTP on {SERVE_SMTP} unless --smtp/--no-smtp; "
         "LMTP with --lmtp; IMAP polling with --imap"
     )
-    lines.append("web: none")
+    if conf.web_listen:
+        lines.append(
+            f"web: the games' pages on http://{conf.web_listen}, mails link to {conf.web_base_url}"
+        )
+    else:
+        lines.append("web: off (no [web] listen; `serve --http HOST:PORT` turns it on)")
     return lines
 
 

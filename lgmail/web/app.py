@@ -5,7 +5,8 @@ in `lgmail.web.serve`). Routes:
 - `/GAME/joueur/TOKEN`: a player's page;
 - `/GAME/mj/TOKEN`: the MJ's desk; `/GAME/mj/TOKEN/mail/MESSAGE-ID`: a mail's raw bytes.
 
-An unknown game or a wrong token gets the same 404, after the same work.
+An unknown game or a wrong token gets the same 404, after the same work. The handlers are
+plain functions: Starlette runs them in its thread pool, so a long page never holds the loop.
 """
 
 from __future__ import annotations
@@ -120,13 +121,13 @@ class Site:
         context = mj_desk(self.games.store, state, self.games.records(state.name))
         return page(state.lang, "mj", state=state, token=token, **context)
 
-    async def topic_page(self, request: Request) -> Response:
+    def topic_page(self, request: Request) -> Response:
         state = self.game(request.path_params["game"])
         if state is None:
             return _not_found()
         return HTMLResponse(self.topic_html(state), headers=HEADERS)
 
-    async def feed(self, request: Request) -> Response:
+    def feed(self, request: Request) -> Response:
         state = self.game(request.path_params["game"])
         if state is None:
             return _not_found()
@@ -134,26 +135,29 @@ class Site:
         body = atom(state, self.posts(state), topic_url(base, state))
         return Response(body, media_type="application/atom+xml", headers=HEADERS)
 
-    async def player(self, request: Request) -> Response:
+    def player(self, request: Request) -> Response:
         state = self.game(request.path_params["game"])
         found = self._reader(state, request.path_params["token"], mj=False)
         if state is None or found is None or found.name is None:
             return _not_found()
         return HTMLResponse(self.player_html(state, found.name), headers=HEADERS)
 
-    async def desk(self, request: Request) -> Response:
+    def desk(self, request: Request) -> Response:
         state = self.game(request.path_params["game"])
         token = request.path_params["token"]
         if state is None or self._reader(state, token, mj=True) is None:
             return _not_found()
         return HTMLResponse(self.desk_html(state, token), headers=HEADERS)
 
-    async def raw_mail(self, request: Request) -> Response:
+    def raw_mail(self, request: Request) -> Response:
         state = self.game(request.path_params["game"])
         if state is None or self._reader(state, request.path_params["token"], mj=True) is None:
             return _not_found()
-        raw = received(self.games.store.engine, state.name, request.path_params["message_id"])
-        if raw is None:
+        message_id = request.path_params["message_id"]
+        causes = {r.cause for r in self.games.records(state.name)}
+        # only a mail this game's log names as a cause (not another game's)
+        raw = received(self.games.store.engine, state.name, message_id)
+        if raw is None or f"mail:{message_id}" not in causes:
             return _not_found()
         text = raw.decode("utf-8", "replace")
         return PlainTextResponse(text, headers=HEADERS)

@@ -30,6 +30,8 @@ def _data(tmp_path: Path, config: str) -> Path:
         ("[mail]\nrelay_timeout = 0\n", ["mail.relay_timeout = 0", "above 0"]),
         ('[mail]\nauth = "spf"\n', ["mail.auth = 'spf'", '"off"']),
         ('[mail]\nrelay = "smtp example org"\n', ["mail.relay", "HOST:PORT"]),
+        ('[web]\nlisten = "partout"\nbase_url = "x"\n', ["web.base_url", "https://HOST/PATH"]),
+        ('[web]\nlisen = "127.0.0.1:8080"\n', ['"web.lisen"', '"listen"']),
     ],
 )
 def test_a_bad_configuration_is_refused_at_start(
@@ -57,6 +59,19 @@ def test_check_says_what_serve_would_do(tmp_path: Path, capsys: pytest.CaptureFi
     assert "s3cret" not in out
     assert "SMTP on 127.0.0.1:2525" in out
     assert "the configuration is valid" in out
+    assert "web: off" in out
+
+
+def test_check_names_the_web_pages_and_their_public_address(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """#19: `[web]` turns the pages on; mails link to `base_url` (a reverse proxy's)."""
+    data = _data(
+        tmp_path, '[web]\nlisten = "127.0.0.1:8080"\nbase_url = "https://lg.example.org/v/"\n'
+    )
+    assert main(["--data", str(data), "check"]) == 0
+    out = capsys.readouterr().out
+    assert "pages on http://127.0.0.1:8080, mails link to https://lg.example.org/v" in out
 
 
 def test_check_without_a_relay_names_the_maildir(
