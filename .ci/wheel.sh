@@ -12,8 +12,10 @@ rm -rf build
 "$work/venv/bin/pip" install --quiet --upgrade pip
 "$work/venv/bin/pip" install --quiet "$work"/dist/lgmail-*.whl
 cd "$work"
-test ! -e "$work/venv/lib/"*/site-packages/lgmail/templates/fr/public/digest.txt \
-  && { echo "wheel: the templates are missing from the package"; exit 1; }
+for template in fr/public/digest.txt fr/web/topic.html en/web/player.html; do
+  test ! -e "$work/venv/lib/"*/site-packages/lgmail/templates/$template \
+    && { echo "wheel: the template $template is missing from the package"; exit 1; }
+done
 "$work/venv/bin/lgmail" demo --players 6 > demo.out 2>&1 || { cat demo.out; exit 1; }
 grep -q "Vainqueurs\|Winners\|winners\|gagn" demo.out || { cat demo.out; exit 1; }
 ls "$work"/lgmail-data/maildir/new | head -n 1 > /dev/null
