@@ -156,15 +156,24 @@ def render(lang: str, scheme: str, **context: Any) -> tuple[str, str]:
 
 
 @cache
-def _html_environment(lang: str) -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(templates_dir() / lang),
+def html_environment(lang: str) -> jinja2.Environment:
+    """The HTML templates of `lang` (escaped), the French ones where `lang` has none (a page's
+    frame, the same in every language): the mails' HTML part and the web pages."""
+    root = templates_dir()
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(
+            [jinja2.FileSystemLoader(root / lang), jinja2.FileSystemLoader(root / "fr")]
+        ),
         auto_reload=False,
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
+    env.filters["when"] = lambda moment: when(moment, lang)
+    env.filters["role"] = lambda slug: role_name(slug, lang)
+    env.globals["lang"] = lang
+    return env
 
 
 def render_html(lang: str, subject: str, body: str, footer: str = "") -> str:
@@ -172,7 +181,7 @@ def render_html(lang: str, subject: str, body: str, footer: str = "") -> str:
     footer (where a reply goes) in small print."""
     lang = lang if lang in LANGS else "fr"
     paragraphs = [block.splitlines() for block in body.strip().split("\n\n") if block.strip()]
-    template = _html_environment(lang).get_template("layout.html")
+    template = html_environment(lang).get_template("layout.html")
     lines = [line for line in footer.splitlines() if line.strip()]
     return template.render(subject=subject, paragraphs=paragraphs, footer=lines)
 

@@ -12,17 +12,15 @@ plain functions: Starlette runs them in its thread pool, so a long page never ho
 from __future__ import annotations
 
 import threading
-from functools import cache
 from typing import Any
 
-import jinja2
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from lgmail.mail.addresses import slug
-from lgmail.mail.render import LANGS, role_name, templates_dir, when
+from lgmail.mail.render import LANGS, html_environment
 from lgmail.rules.state import GameState
 from lgmail.rules.view import spectator_view
 from lgmail.service.games import Games
@@ -43,24 +41,9 @@ HEADERS = {
 }
 
 
-@cache
-def _environment(lang: str) -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(templates_dir() / lang),
-        auto_reload=False,
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-    )
-    env.filters["when"] = lambda moment: when(moment, lang)
-    env.filters["role"] = lambda role: role_name(role, lang)
-    return env
-
-
 def page(lang: str, name: str, **context: Any) -> str:
     lang = lang if lang in LANGS else "fr"
-    return _environment(lang).get_template(f"web/{name}.html").render(**context)
+    return html_environment(lang).get_template(f"web/{name}.html").render(**context)
 
 
 class Site:
