@@ -27,7 +27,7 @@ from lgmail.service.games import Games
 from lgmail.store.archive import received
 from lgmail.web.feed import atom
 from lgmail.web.links import Reader, reader_of, topic_url
-from lgmail.web.pages import mj_desk, player_page
+from lgmail.web.pages import Letters, mj_desk, player_page
 from lgmail.web.topic import Post, revealed, topic
 
 NOT_FOUND = "Rien ici. / Nothing here.\n"
@@ -55,6 +55,7 @@ class Site:
         self._slugs: dict[str, str] = {}
         self._topics: dict[tuple[str, int, str], list[Post]] = {}
         self._lock = threading.Lock()
+        self.letters = Letters()
 
     def game(self, key: str) -> GameState | None:
         """The game whose address is `key` (its slug), or None."""
@@ -97,11 +98,11 @@ class Site:
         )
 
     def player_html(self, state: GameState, name: str) -> str:
-        context = player_page(self.games.store, state, name)
+        context = player_page(self.games.store, state, name, self.letters)
         return page(state.players[name].lang, "player", state=state, **context)
 
     def desk_html(self, state: GameState, token: str) -> str:
-        context = mj_desk(self.games.store, state, self.games.records(state.name))
+        context = mj_desk(self.games.store, state, self.games.records(state.name), self.letters)
         return page(state.lang, "mj", state=state, token=token, **context)
 
     def topic_page(self, request: Request) -> Response:

@@ -5,6 +5,8 @@ view; the desk holds the MJ's view, the log with its causes and the outbox."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 from email import policy
@@ -47,23 +49,54 @@ def letter(raw: bytes, at: datetime) -> Letter:
     return Letter(shown, at, str(msg["Subject"] or ""), text)
 
 
-def player_page(store: EventStore, state: GameState, name: str) -> dict[str, Any]:
+class Letters:
+    """The outbox's mails as their readers got them, each read once (a mail written does not
+    change; its MIME parsing is most of a player's page): the latest `size` kept."""
+
+    def __init__(self, size: int = 20000) -> None:
+        self.size = size
+        self._read: OrderedDict[int, Letter] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def to(self, store: EventStore, game: str, email: str) -> list[Letter]:
+        """The mails of `game` to `email`, the latest first."""
+        out = []
+        for mail in reversed(mails_to(store.engine, game, email)):
+            with self._lock:
+                known = self._read.get(mail.id)
+            if known is None:
+                known = letter(mail.raw, mail.created_at)
+                with self._lock:
+                    self._read[mail.id] = known
+                    while len(self._read) > self.size:
+                        self._read.popitem(last=False)
+            out.append(known)
+        return out
+
+
+def player_page(
+    store: EventStore, state: GameState, name: str, letters: Letters | None = None
+) -> dict[str, Any]:
     """A player's page: his view, what he may do now and until when, his mails."""
     seen = view(state, name)
     me = state.players[name]
     spec = ROLES.get(me.role)
-    mine = mails_to(store.engine, state.name, me.email)
     return {
         "view": seen,
         "me": name,
         "seat": next(p for p in seen["players"] if p["name"] == name),
         "help": spec.help.get(me.lang, spec.help.get("fr", "")) if spec else "",
         "can": can_do(state, name) if state.status == "running" else [],
-        "letters": [letter(m.raw, m.created_at) for m in reversed(mine)],  # the latest first
+        "letters": (letters or Letters()).to(store, state.name, me.email),
     }
 
 
-def mj_desk(store: EventStore, state: GameState, records: list[RecordedEvent]) -> dict[str, Any]:
+def mj_desk(
+    store: EventStore,
+    state: GameState,
+    records: list[RecordedEvent],
+    letters: Letters | None = None,
+) -> dict[str, Any]:
     """The MJ's desk: the whole state, who has not acted in the open step, the log with its
     causes, the mails not delivered and the bounces."""
     whole = view(state, None)
@@ -73,18 +106,14 @@ def mj_desk(store: EventStore, state: GameState, records: list[RecordedEvent]) -
         for r in records[-LOG_LINES:]
     ]
     bounces = [r.payload for r in records if r.type == "MailBounced"]
-    mj_letters = (
-        [letter(m.raw, m.created_at) for m in mails_to(store.engine, state.name, state.mj)]
-        if state.mj
-        else []
-    )
+    mj_letters = (letters or Letters()).to(store, state.name, state.mj) if state.mj else []
     return {
         "view": whole,
         "waiting": waiting,
         "log": log,
         "undelivered": undelivered(store.engine, state.name),
         "bounces": bounces,
-        "letters": mj_letters[::-1][:50],  # the latest first
+        "letters": mj_letters[:50],
     }
 
 
