@@ -98,7 +98,8 @@ class Site:
         )
 
     def player_html(self, state: GameState, name: str) -> str:
-        context = player_page(self.games.store, state, name, self.letters)
+        records = self.games.records(state.name)
+        context = player_page(self.games.store, state, name, self.letters, records)
         return page(state.players[name].lang, "player", state=state, **context)
 
     def desk_html(self, state: GameState, token: str) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 
 from lgmail.rules.decide import pending_actors
 from lgmail.rules.roles import ROLES
-from lgmail.rules.state import GameState
+from lgmail.rules.state import SQUARE, GameState
 from lgmail.rules.view import view
 from lgmail.service.hints import can_do
 from lgmail.service.transcript import line
@@ -74,10 +74,29 @@ class Letters:
         return out
 
 
+def channels_of(records: list[RecordedEvent], name: str) -> dict[str, list[dict[str, Any]]]:
+    """The posts of the channels `name` wrote or read on besides the square (the den, the
+    lovers', the crypt, private messages...), by channel, in order: those he wrote, and those
+    relayed to him when they were posted."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for r in records:
+        if r.type != "MessagePosted" or r.payload["channel"] == SQUARE:
+            continue
+        if r.payload["author"] == name or name in r.payload["readers"]:
+            post = {"author": r.payload["author"], "text": r.payload["text"], "at": r.recorded_at}
+            out.setdefault(r.payload["channel"], []).append(post)
+    return out
+
+
 def player_page(
-    store: EventStore, state: GameState, name: str, letters: Letters | None = None
+    store: EventStore,
+    state: GameState,
+    name: str,
+    letters: Letters | None = None,
+    records: list[RecordedEvent] | None = None,
 ) -> dict[str, Any]:
-    """A player's page: his view, what he may do now and until when, his mails."""
+    """A player's page: his view, what he may do now and until when, his channels, his
+    mails."""
     seen = view(state, name)
     me = state.players[name]
     spec = ROLES.get(me.role)
@@ -88,6 +107,7 @@ def player_page(
         "help": spec.help.get(me.lang, spec.help.get("fr", "")) if spec else "",
         "can": can_do(state, name) if state.status == "running" else [],
         "letters": (letters or Letters()).to(store, state.name, me.email),
+        "channels": channels_of(records if records is not None else [], name),
     }
 
 

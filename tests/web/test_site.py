@@ -159,3 +159,17 @@ def test_the_mj_gives_new_links_and_the_old_ones_lead_nowhere(web: Web) -> None:
     web.play(upto=5)  # Fanny's order answered: her mail carries her new link
     assert web.get(web.link("Fanny"))[0] == 200
     assert web.link("Fanny").rsplit("/", 1)[1] not in web.get(new_desk)[1]
+
+
+def test_a_player_s_page_shows_his_channels_and_no_other(web: Web) -> None:
+    """The den's talk on the wolves' pages (what they wrote and read there), on nobody
+    else's."""
+    web.play(upto=3)  # night 1
+    assert web.game.post("Alice", "meute", "On mange Gaspard cette nuit ?").ok
+    bruno = text(web.get(web.link("Bruno"))[1])
+    assert "La meute" in bruno and "On mange Gaspard cette nuit ?" in bruno
+    alice = text(web.get(web.link("Alice"))[1])
+    assert "Alice écrit" in alice and "On mange Gaspard cette nuit ?" in alice
+    chloe = text(web.get(web.link("Chloé"))[1])
+    assert "La meute" not in chloe and "On mange Gaspard" not in chloe
+    assert "On mange Gaspard" not in text(web.get("/village/")[1])
