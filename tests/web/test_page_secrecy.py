@@ -13,6 +13,7 @@ import html
 import random
 import re
 import tomllib
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -67,9 +68,13 @@ def addresses(state: GameState, lines: list[str]) -> list[str]:
     return [line for line in lines if any(e and e in line for e in emails)]
 
 
+#: one site per game played, as a service keeps one (each mail parsed once)
+SITES: weakref.WeakKeyDictionary[Scenario, Site] = weakref.WeakKeyDictionary()
+
+
 def every_page(sc: Scenario) -> list[str]:
     """The leaks of every page of `sc` now; the MJ's desk rendered too (it knows all)."""
-    site = Site(sc.games, "http://lg.test")
+    site = SITES.get(sc) or SITES.setdefault(sc, Site(sc.games, "http://lg.test"))
     state = sc.games.load(sc.name)
     topic = text_of(site.topic_html(state))
     feed = atom(state, site.posts(state), "http://lg.test/village/").decode()
@@ -79,7 +84,7 @@ def every_page(sc: Scenario) -> list[str]:
     for name in state.players:
         # the mails on his page are his own: they were checked as mails (tests/test_secrecy.py
         # and each rule set's), the rest of the page is checked here
-        letters = player_page(sc.games.store, state, name)["letters"]
+        letters = player_page(sc.games.store, state, name, site.letters)["letters"]
         received = "\n".join(m.content for m in sc.mails(name))
         found += [
             f"{name}'s page shows a mail not his: {x.subject}"
