@@ -107,9 +107,13 @@ def help_text(state: GameState, name: str) -> str:
     spec = ROLES[player.role]
     general = {
         "fr": "Ordres : vote NOM, vote blanc, rien, aide. Un ordre par ligne ; un nouvel ordre "
-        "remplace le précédent du même genre.",
+        "remplace le précédent du même genre. « digest oui » réunit les messages de la place "
+        "en un seul à la fin de chaque phase (« digest 6h » : toutes les six heures au plus ; "
+        "« digest non » : un par un).",
         "en": "Orders: vote NAME, vote blanc (blank), rien (nothing), aide (help). One order a "
-        "line; a new order replaces the previous one of the same kind.",
+        'line; a new order replaces the previous one of the same kind. "digest oui" gathers '
+        'the square\'s messages into one mail at the end of each phase ("digest 6h": every six '
+        'hours at most; "digest non": one by one).',
     }
     lang = player.lang if player.lang in general else "fr"
     extra = variant_of(state).orders_help.get(lang, "")

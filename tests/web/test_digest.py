@@ -113,3 +113,8 @@ def test_the_scheduler_wakes_for_it_and_a_reply_writes_on_the_square(tmp_path: P
     square = reply_address(conf.secret, sc.name, sc.email("Emma"), conf.domain, SQUARE)
     assert digest.reply_to == square
     assert next_deadline(sc.state) != chosen_at + timedelta(hours=12)  # nothing waits now
+
+
+def test_the_help_tells_how_to_choose_digests(tmp_path: Path) -> None:
+    sc = to_day_one(tmp_path)
+    assert "« digest oui » réunit les messages de la place" in sc.act("Chloe", "aide").text
