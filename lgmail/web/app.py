@@ -94,7 +94,11 @@ class Site:
             state=state,
             shown=spectator_view(state),
             posts=self.posts(state),
-            timeline=revealed(self.games.records(state.name)) if state.ended else [],
+            timeline=(
+                revealed(self.games.records(state.name), state.lang, state.variant)
+                if state.ended
+                else []
+            ),
         )
 
     def player_html(self, state: GameState, name: str) -> str:

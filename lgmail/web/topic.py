@@ -9,7 +9,6 @@ whole log follows as a timeline, every night's actions in the order they were re
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,7 +21,6 @@ from lgmail.rules.variant import SQUARE
 from lgmail.rules.view import spectator_view
 from lgmail.service.codec import from_recorded
 from lgmail.service.notify import phase_title, public_facts, told
-from lgmail.service.transcript import line
 from lgmail.store import RecordedEvent
 
 
@@ -77,14 +75,52 @@ def topic(state: GameState, records: Sequence[RecordedEvent], lang: str) -> list
     return posts
 
 
-def revealed(records: Sequence[RecordedEvent]) -> list[str]:
-    """The whole log as the game's end reveals it, one line per event in the order it was
-    resolved; no address (a player is his name), no mail's cause."""
-    return [line(_anonymous(r)) for r in records]
+@dataclass(frozen=True)
+class Chapter:
+    """A phase of the revealed game: its title and its events, one line each."""
+
+    title: str
+    lines: list[str]
 
 
-def _anonymous(record: RecordedEvent) -> RecordedEvent:
-    return dataclasses.replace(record, payload=_scrub(record.payload), cause="")
+#: the log's bookkeeping, left out of the revealed game (the steps' opening and closing, the
+#: reminders, a player's presence)
+UNTOLD = frozenset({"StepOpened", "StepClosed", "RemindersSent", "PlayerPresent"})
+
+
+def revealed(records: Sequence[RecordedEvent], lang: str, variant: str) -> list[Chapter]:
+    """The whole log as the game's end reveals it, phase by phase, one line per event in the
+    order it was resolved: each order as its player gave it (« Alice : tuer Emma »), every
+    other event by its type and what it says; no address (a player is his name)."""
+    chapters = [Chapter("", [])]
+    for record in records:
+        if record.type in UNTOLD:
+            continue
+        if record.type == "PhaseOpened":
+            opened = from_recorded(record)
+            assert isinstance(opened, ev.PhaseOpened)
+            chapters.append(Chapter(phase_title(lang, opened, variant), []))
+        chapters[-1].lines.append(told_line(record, lang))
+    return [c for c in chapters if c.lines]
+
+
+def told_line(record: RecordedEvent, lang: str) -> str:
+    """One event of the revealed game, as a line."""
+    payload = _scrub(record.payload)
+    if record.type == "OrderAccepted":
+        targets = (" et " if lang == "fr" else " and ").join(payload.get("targets", []))
+        what = "blanc" if payload.get("blank") else targets
+        return f"{payload['player']} : {payload['kind']} {what}".rstrip()
+    said = ", ".join(f"{k}={_plain(v)}" for k, v in payload.items())
+    return f"{record.type} : {said}" if said else record.type
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_plain(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}={_plain(v)}" for k, v in value.items()) + "}"
+    return str(value)
 
 
 def _scrub(value: Any) -> Any:

@@ -135,9 +135,13 @@ def test_at_the_end_the_whole_game_is_revealed(web: Web) -> None:
     assert "Toute la partie, révélée" in shown
     assert "Hélène Simple Villageois" in shown  # every role
     # every night's actions and private results, in the order they were resolved
-    assert shown.index('SeerSaw {"seer": "Chloé", "target": "Alice"') < shown.index(
-        'PotionUsed {"witch": "David", "potion": "mort", "target": "Bruno"}'
+    told = shown[shown.index("Toute la partie, révélée") :]
+    night = told.index("Nuit 1")
+    assert night < told.index("Chloé : sonder Alice") < told.index("Alice : tuer Emma")
+    assert told.index("SeerSaw : seer=Chloé, target=Alice, role=loup-garou") < told.index(
+        "PotionUsed : witch=David, potion=mort, target=Bruno"
     )
+    assert told.index("PotionUsed : witch=David, potion=mort") < told.index("Jour 1", night)
     assert "@example.org" not in shown
 
 
