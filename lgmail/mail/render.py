@@ -172,6 +172,7 @@ def html_environment(lang: str) -> jinja2.Environment:
     )
     env.filters["when"] = lambda moment: when(moment, lang)
     env.filters["role"] = lambda slug: role_name(slug, lang)
+    env.filters["agree"] = agree
     env.globals["lang"] = lang
     return env
 
