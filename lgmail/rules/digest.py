@@ -127,32 +127,28 @@ def phase_over(events: list[ev.Event]) -> bool:
 
 @folds(DigestChosen)
 def _chosen(s: GameState, e: DigestChosen) -> None:
-    chosen = dict(s.extra.get(CHOSEN, {}))
+    chosen = s.extra.setdefault(CHOSEN, {})
     if e.minutes is None:
         chosen.pop(e.player, None)
     else:
         chosen[e.player] = e.minutes
-    s.extra[CHOSEN] = chosen
-    s.extra[LAST] = {**s.extra.get(LAST, {}), e.player: e.at}
+    s.extra.setdefault(LAST, {})[e.player] = e.at
 
 
 def posted(s: GameState, e: ev.MessagePosted) -> None:
     """A post on the square waits for the next digest of each reader who takes them."""
-    if e.channel != SQUARE:
+    if e.channel != SQUARE or not s.extra.get(CHOSEN):
         return
-    waiting = {k: list(v) for k, v in s.extra.get(WAITING, {}).items()}
     for reader in e.readers:
         if takes(s, reader):
-            waiting.setdefault(reader, []).append({"author": e.author, "text": e.text})
-    if waiting:
-        s.extra[WAITING] = waiting
+            post = {"author": e.author, "text": e.text}
+            s.extra.setdefault(WAITING, {}).setdefault(reader, []).append(post)
 
 
 @folds(DigestSent)
 def _sent(s: GameState, e: DigestSent) -> None:
-    waiting = {k: v for k, v in s.extra.get(WAITING, {}).items() if k != e.player}
-    s.extra[WAITING] = waiting
-    s.extra[LAST] = {**s.extra.get(LAST, {}), e.player: e.at}
+    s.extra.get(WAITING, {}).pop(e.player, None)
+    s.extra.setdefault(LAST, {})[e.player] = e.at
 
 
 @tells(DigestSent)

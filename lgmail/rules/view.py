@@ -25,10 +25,12 @@ def known_roles(state: GameState, viewer: str | None) -> dict[str, str]:
     """name -> role, for every player whose role `viewer` knows."""
     if viewer is None:
         return {p.name: p.role for p in state.players.values()}
-    me = state.players[viewer]
     known = {p.name: p.role for p in state.players.values() if p.revealed}
     if state.ended:
         known = {p.name: p.role for p in state.players.values()}
+    me = state.players.get(viewer)
+    if me is None:
+        return known  # a spectator (`SPECTATOR`)
     known[me.name] = me.role
     known.update(variant_of(state).known(state, viewer))
     return known
@@ -150,52 +152,13 @@ SPECTATOR = ""
 
 
 def spectator_view(state: GameState) -> dict[str, Any]:
-    """What anyone may know, a player or not (the game's public pages, `lgmail.web`): the
-    names and who is alive, the roles revealed (every role once the game is over), the
-    captain, the phase and the deadline everyone is given, the step where everyone votes, what
-    the rule set makes public (its hooks, asked for `SPECTATOR`), the winners; never an
-    address. Once the game is over, the MJ's view without the addresses."""
-    if state.ended:
-        whole = view(state, None)
-        whole["players"] = [
-            {k: v for k, v in seat.items() if k != "email"} for seat in whole["players"]
-        ]
-        whole["awaiting"] = []
-        return whole
-    variant = variant_of(state)
-    step = state.step.name if state.step and state.step.name in variant.vote_steps else None
-    deadline = state.step.deadline if step is not None and state.step else state.phase_deadline
-
-    def seat(p: Player) -> dict[str, Any]:
-        role = p.role if p.revealed else None
-        out: dict[str, Any] = {
-            "name": p.name,
-            "alive": p.alive,
-            "role": role,
-            "camp": CAMP_OF.get(role) if role else None,
-        }
-        if p.gender:
-            out["gender"] = p.gender
-        for more_seen in SEAT:
-            out.update(more_seen(state, p.name, SPECTATOR))
-        return out
-
-    out: dict[str, Any] = {
-        "game": state.name,
-        "variant": state.variant,
-        "status": state.status,
-        "phase": phase_of(state),
-        "step": step,
-        "deadline": None if deadline is None else deadline.isoformat(),
-        "players": [seat(p) for p in state.players.values()],
-        "captain": state.captain,
-        "marked": state.marked(),
-        "lovers": [],
-        "winner": state.winner,
-        "winners": list(state.winners),
-        "version": state.version,
-    }
-    for more in VIEW:
-        out.update(more(state, SPECTATOR))
-    out["awaiting"] = []
-    return out
+    """What anyone may know, a player or not (the game's public pages, `lgmail.web`): the view
+    of a viewer who is no player (`SPECTATOR`: the roles revealed, every role once the game is
+    over, the step where everyone votes, what the rule set's hooks make public), without the
+    addresses."""
+    shown = view(state, SPECTATOR)
+    shown["players"] = [
+        {k: v for k, v in seat.items() if k != "email"} for seat in shown["players"]
+    ]
+    shown.pop("me", None)
+    return shown

@@ -217,7 +217,7 @@ def public_facts(events: list[ev.Event]) -> list[dict[str, Any]]:
     return facts
 
 
-def told(state: GameState, facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _told(state: GameState, facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """002: "La cause des morts ne sera pas annoncée" (option `announce_causes`): nor the
     Chasseur's pending shot or his not shooting, which tell how he died (his shot is told as
     its victim's death)."""
@@ -233,13 +233,25 @@ def _tells_cause(fact: dict[str, Any]) -> bool:
     )
 
 
-def digest(state: GameState, events: list[ev.Event]) -> list[Mail]:
-    facts = told(state, public_facts(events))
+def digest_context(
+    state: GameState, events: list[ev.Event]
+) -> tuple[dict[str, Any], ev.PhaseOpened | None] | None:
+    """What the public digest of `events` says (its facts, whether the game ended, whether a
+    phase opened), and the phase opened, whose title each reader's language writes; None when
+    the events make nothing public."""
+    facts = _told(state, public_facts(events))
     if not facts:
-        return []
+        return None
     ended = any(isinstance(e, ev.GameEnded) for e in events)
     opened = next((e for e in events if isinstance(e, ev.PhaseOpened)), None)
-    ctx: dict[str, Any] = {"facts": facts, "ended": ended, "opened": opened is not None}
+    return {"facts": facts, "ended": ended, "opened": opened is not None}, opened
+
+
+def digest(state: GameState, events: list[ev.Event]) -> list[Mail]:
+    found = digest_context(state, events)
+    if found is None:
+        return []
+    ctx, opened = found
     out = []
     for name, player in state.players.items():
         if any(untold(state, name) for untold in UNTOLD):
@@ -272,20 +284,10 @@ def mails_for(state: GameState, events: list[ev.Event]) -> list[Mail]:
 
 def announcement(state: GameState, events: list[ev.Event]) -> str:
     """The public digest of `events` as the MJ reads it (the game's language), or ""."""
-    facts = told(state, public_facts(events))
-    if not facts:
+    found = digest_context(state, events)
+    if found is None:
         return ""
-    opened = next((e for e in events if isinstance(e, ev.PhaseOpened)), None)
-    ended = any(isinstance(e, ev.GameEnded) for e in events)
-    mail = _mail(
-        state,
-        None,
-        state.mj or "",
-        "public:digest",
-        me=None,
-        facts=facts,
-        ended=ended,
-        opened=opened is not None,
-        opened_title=phase_title(state.lang, opened, state.variant),
-    )
+    ctx, opened = found
+    title = phase_title(state.lang, opened, state.variant)
+    mail = _mail(state, None, state.mj or "", "public:digest", me=None, **ctx, opened_title=title)
     return mail.body

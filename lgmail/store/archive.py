@@ -9,8 +9,8 @@ from datetime import datetime
 
 from sqlalchemy import Engine, select
 
+from lgmail.store import outbox as _outbox
 from lgmail.store.model import MailStatus
-from lgmail.store.outbox import _status
 from lgmail.store.schema import inbox, outbox
 
 _o = outbox.c
@@ -43,25 +43,8 @@ def mails_to(engine: Engine, game: str, recipient: str, limit: int = 500) -> lis
 def undelivered(engine: Engine, game: str, limit: int = 200) -> list[MailStatus]:
     """The mails of `game` not delivered: waiting (first try or a retry) or given up, oldest
     first."""
-    stmt = (
-        select(
-            _o.id,
-            _o.message_id,
-            _o.game,
-            _o.recipient,
-            _o.created_at,
-            _o.sent_at,
-            _o.attempts,
-            _o.next_attempt_at,
-            _o.last_error,
-            _o.failed_at,
-        )
-        .where(_o.game == game, _o.sent_at.is_(None))
-        .order_by(_o.id)
-        .limit(limit)
-    )
     with engine.connect() as conn:
-        return [_status(row) for row in conn.execute(stmt)]
+        return _outbox.undelivered(conn, game, limit)
 
 
 def received(engine: Engine, game: str, message_id: str) -> bytes | None:

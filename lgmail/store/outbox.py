@@ -193,6 +193,12 @@ def status(conn: Connection, outbox_ids: Sequence[int]) -> dict[int, MailStatus]
     return {int(row[0]): _status(row) for row in rows}
 
 
+def undelivered(conn: Connection, game: str, limit: int) -> list[MailStatus]:
+    """The rows of `game` not delivered (waiting, retried or given up), oldest first."""
+    stmt = _STATUS.where(_c.game == game, _c.sent_at.is_(None)).order_by(_c.id).limit(limit)
+    return [_status(row) for row in conn.execute(stmt)]
+
+
 def failed(conn: Connection, limit: int) -> list[MailStatus]:
     """Rows given up, the most recent first."""
     if limit < 1:

@@ -24,6 +24,7 @@ from lgmail.mail.render import LANGS, html_environment
 from lgmail.rules.state import GameState
 from lgmail.rules.view import spectator_view
 from lgmail.service.games import Games
+from lgmail.store import RecordedEvent
 from lgmail.store.archive import received
 from lgmail.web.feed import atom
 from lgmail.web.links import Reader, reader_of, topic_url
@@ -64,13 +65,15 @@ class Site:
         name = self._slugs.get(key)
         return None if name is None else self.games.peek(name)
 
-    def posts(self, state: GameState) -> list[Post]:
-        """The topic of `state`, kept until the game moves on."""
+    def posts(self, state: GameState, records: list[RecordedEvent] | None = None) -> list[Post]:
+        """The topic of `state` (whose log is `records`, read when not given), kept until the
+        game moves on."""
         key = (state.name, state.version, state.lang)
         with self._lock:
             known = self._topics.get(key)
         if known is None:
-            known = topic(state, self.games.records(state.name), state.lang)
+            log = records if records is not None else self.games.records(state.name)
+            known = topic(state, log, state.lang)
             with self._lock:
                 self._topics = {k: v for k, v in self._topics.items() if k[0] != state.name}
                 self._topics[key] = known
@@ -88,17 +91,14 @@ class Site:
         )
 
     def topic_html(self, state: GameState) -> str:
+        records = self.games.records(state.name) if state.ended else None
         return page(
             state.lang,
             "topic",
             state=state,
             shown=spectator_view(state),
-            posts=self.posts(state),
-            timeline=(
-                revealed(self.games.records(state.name), state.lang, state.variant)
-                if state.ended
-                else []
-            ),
+            posts=self.posts(state, records),
+            timeline=revealed(records, state.lang, state.variant) if records else [],
         )
 
     def player_html(self, state: GameState, name: str) -> str:

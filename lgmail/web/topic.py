@@ -20,7 +20,7 @@ from lgmail.rules.state import GameState
 from lgmail.rules.variant import SQUARE
 from lgmail.rules.view import spectator_view
 from lgmail.service.codec import from_recorded
-from lgmail.service.notify import phase_title, public_facts, told
+from lgmail.service.notify import digest_context, phase_title
 from lgmail.store import RecordedEvent
 
 
@@ -53,18 +53,16 @@ def topic(state: GameState, records: Sequence[RecordedEvent], lang: str) -> list
     posts: list[Post] = []
     for group in decisions(records):
         events = [from_recorded(r) for r in group]
-        facts = told(state, public_facts(events))
-        if facts:
-            opened = next((e for e in events if isinstance(e, ev.PhaseOpened)), None)
+        found = digest_context(state, events)
+        if found is not None:
+            ctx, opened = found
             subject, body = render(
                 lang,
                 "public:digest",
                 game=state.name,
                 view=shown,
                 me=None,
-                facts=facts,
-                ended=any(isinstance(e, ev.GameEnded) for e in events),
-                opened=opened is not None,
+                **ctx,
                 opened_title=phase_title(lang, opened, state.variant),
             )
             title = subject.removeprefix(f"[{state.name}]").strip()
