@@ -30,12 +30,12 @@ from lgmail.rules.commands import (
     VoidMurmur,
 )
 from lgmail.rules.state import GameState
-from lgmail.rules.view import view
 from lgmail.service.answers import explain
 from lgmail.service.backup import ImportRefused, export_lines, import_lines
 from lgmail.service.games import GameError, Games, MjCommand
 from lgmail.service.notify import announcement
 from lgmail.service.transcript import transcript
+from lgmail.state_light import show
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -378,29 +378,7 @@ def _game(games: Games, args: argparse.Namespace) -> int:
 
 
 def _state(games: Games, args: argparse.Namespace) -> int:
-    state = games.load(args.name, args.at)
-    viewer = None
-    if args.as_email:
-        viewer = games.player_named_by(state, args.as_email)
-        if viewer is None:
-            print(f"lgmail: {args.as_email} plays no part in {args.name}", file=sys.stderr)
-            return 1
-    shown = view(state, viewer)
-    if args.json:
-        print(json.dumps(shown, ensure_ascii=False, indent=2))
-        return 0
-    phase = shown["phase"]
-    print(
-        f"{args.name}: {phase['kind']} {phase['number']}"
-        + (f", step {shown['step']} until {shown['deadline']}" if shown["step"] else "")
-    )
-    for p in shown["players"]:
-        mark = " (captain)" if p["name"] == shown["captain"] else ""
-        life = "alive" if p["alive"] else "dead"
-        print(f"  {p['name']:<16} {life:<6} {p['role'] or '?':<12}{mark}")
-    if shown["winner"] or shown["winners"]:
-        print(f"winner: {shown['winner']} ({', '.join(shown['winners'])})")
-    return 0
+    return show(games.load(args.name, args.at), args)
 
 
 def _announced(state: GameState, events: list[ev.Event], ended: bool = False) -> str:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
 
 _HOST_PORT = r"^(\[[^\]]+\]|[^:\[\]\s]+)(:\d{1,5})?$"
 
@@ -102,6 +102,8 @@ class ConfigError(ValueError):
 def check(config: Mapping[str, Any], path: Path) -> None:
     """Raise ConfigError, naming the file, the key and what is accepted, at the first thing in
     `config` the schema refuses."""
+    from jsonschema import Draft202012Validator  # only when there is a file to check
+
     errors = sorted(
         Draft202012Validator(SCHEMA).iter_errors(dict(config)), key=lambda e: list(e.path)
     )

@@ -24,6 +24,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.umask(umask)
         if stored is not None:
             return stored
+    if args.command == "state":
+        from lgmail.state_light import state_only
+
+        shown = state_only(args)
+        if shown is not None:
+            return shown
     from lgmail.cli import run
 
     return run(args)

@@ -12,20 +12,14 @@ address, or any error.
 from __future__ import annotations
 
 import argparse
-import sqlite3
 import sys
-from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-from urllib.parse import unquote
 
 from lgmail import clock, settings
+from lgmail.direct_db import at_head, connect, stored_at
 from lgmail.mail.addresses import game_slug_of, slug
 from lgmail.mail.delivery import message_key, return_path
-from lgmail.schema_head import HEAD
-
-Execute = Callable[[str, Sequence[Any]], list[tuple[Any, ...]]]
 
 
 def store_only(args: argparse.Namespace) -> int | None:
@@ -44,12 +38,13 @@ def store_only(args: argparse.Namespace) -> int | None:
 def _store(
     conf: settings.Settings, raw: bytes, recipients: list[str], sender: str | None
 ) -> int | None:
-    with _connect(conf.db_url) as (execute, dialect):
-        if execute("SELECT version_num FROM alembic_version", ()) != [(HEAD,)]:
+    with connect(conf.db_url, write=True) as (execute, dialect):
+        if not at_head(execute):
             return None
         now = datetime.now(UTC)
         live = execute(
-            "SELECT name FROM leases WHERE name LIKE 'serve:%' AND until > ?", (_at(now, dialect),)
+            "SELECT name FROM leases WHERE name LIKE 'serve:%' AND until > ?",
+            (stored_at(now, dialect),),
         )
         if not live:
             return None
@@ -60,7 +55,7 @@ def _store(
         if sender is not None:
             raw = return_path(sender.strip().strip("<>")) + raw
         message_id = message_key(raw)
-        received = _at(clock.now(), dialect)
+        received = stored_at(clock.now(), dialect)
         for recipient, game in zip(recipients, games, strict=True):
             execute(
                 "INSERT INTO inbox (message_id, recipient, raw, received_at, game) "
@@ -75,58 +70,3 @@ def _store(
 def _game_of(conf: settings.Settings, slugs: dict[str, str], address: str) -> str | None:
     """As ``Inbound.game_for``: the game of a game address or of a bounce address."""
     return slugs.get(game_slug_of(conf.bounce, address, conf.domain) or "")
-
-
-def _at(moment: datetime, dialect: str) -> object:
-    """A moment as the store keeps it: naive UTC text on SQLite (SQLAlchemy's format)."""
-    moment = moment.astimezone(UTC)
-    if dialect == "sqlite":
-        return moment.replace(tzinfo=None).strftime("%Y-%m-%d %H:%M:%S.%f")
-    return moment
-
-
-class _connect:
-    """One transaction on the store's database, by its driver: (execute, dialect)."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self._close: Callable[[bool], None] = lambda ok: None
-
-    def __enter__(self) -> tuple[Execute, str]:
-        scheme, _, rest = self.url.partition("://")
-        if scheme.startswith("sqlite"):
-            path = unquote(rest[1:].partition("?")[0])
-            if not Path(path).exists():
-                raise FileNotFoundError(path)
-            db = sqlite3.connect(path, timeout=5, isolation_level=None)
-            db.execute("PRAGMA synchronous=FULL")  # the MTA forgets the mail once we exit 0
-            db.execute("BEGIN IMMEDIATE")
-
-            def close_sqlite(ok: bool) -> None:
-                db.execute("COMMIT" if ok else "ROLLBACK")
-                db.close()
-
-            self._close = close_sqlite
-            return (lambda sql, params: db.execute(sql, tuple(params)).fetchall()), "sqlite"
-        if scheme.startswith("postgresql"):
-            import psycopg
-
-            pg = psycopg.connect("postgresql://" + rest)
-
-            def run(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
-                cursor = pg.execute(sql.replace("%", "%%").replace("?", "%s"), tuple(params))
-                return list(cursor.fetchall()) if cursor.description else []
-
-            def close_pg(ok: bool) -> None:
-                if ok:
-                    pg.commit()
-                else:
-                    pg.rollback()
-                pg.close()
-
-            self._close = close_pg
-            return run, "postgresql"
-        raise ValueError(f"unknown database: {scheme}")
-
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
-        self._close(error is None)

@@ -41,3 +41,9 @@ def pg_schema() -> Iterator[str]:
         with admin.begin() as conn:
             conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
         admin.dispose()
+
+
+@pytest.fixture(params=["sqlite"] + ([] if PG == "none" else ["postgresql"]))
+def database(request: pytest.FixtureRequest) -> str | None:
+    """The store under test: SQLite in the data dir, or a PostgreSQL schema of its own."""
+    return None if request.param == "sqlite" else str(request.getfixturevalue("pg_schema"))

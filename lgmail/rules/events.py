@@ -77,7 +77,9 @@ class UnknownEvent(Exception):
 def every_event() -> dict[str, type[Event]]:
     """The registry once every rule set is loaded: the roles and rule sets declare their events
     beside them (`lgmail.rules.roles.<role>`), registered when their module loads."""
-    importlib.import_module("lgmail.rules.variants")
+    rule_sets = importlib.import_module("lgmail.rules.variants").VARIANTS
+    for name in rule_sets:
+        rule_sets[name]
     return REGISTRY
 
 

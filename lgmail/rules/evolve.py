@@ -27,6 +27,10 @@ def when(text: str) -> datetime:
 
 
 def _created(s: GameState, e: ev.GameCreated) -> None:
+    from lgmail.rules.variants import VARIANTS
+
+    if e.variant in VARIANTS:  # loaded with its game: its folds and hooks known before its events
+        VARIANTS[e.variant]
     s.variant, s.lang, s.options, s.mj = e.variant, e.lang, dict(e.options), e.mj
     s.players = {
         p["name"]: Player(p["name"], p["email"], p.get("lang", e.lang), gender=p.get("gender", ""))

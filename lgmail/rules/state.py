@@ -167,6 +167,11 @@ class GameState:
     def living_names(self) -> list[str]:
         return [p.name for p in self.players.values() if p.alive]
 
+    def seat_of(self, email: str) -> str | None:
+        """The name of the player who plays from `email` (case aside), if any."""
+        wanted = email.strip().lower()
+        return next((p.name for p in self.players.values() if p.email.lower() == wanted), None)
+
     def by_role(self, role: str, alive: bool = True) -> list[Player]:
         return [p for p in self.players.values() if p.role == role and (p.alive or not alive)]
 

@@ -214,10 +214,6 @@ class Games:
             if known is None or known.version < state.version:
                 self._states[state.name] = state.clone()
 
-    def player_named_by(self, state: GameState, email: str) -> str | None:
-        wanted = email.strip().lower()
-        return next((p.name for p in state.players.values() if p.email.lower() == wanted), None)
-
     # --- writing ---------------------------------------------------------------------------
 
     def _entropy(self, state: GameState, salt: str) -> int:
@@ -570,7 +566,7 @@ class Games:
         mail's, where a rule set cares)."""
 
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], Answer]:
-            player = self.player_named_by(state, email)
+            player = state.seat_of(email)
             if player is None:
                 return [], self._stranger(state)
             events = self._tick_first(state, now)
@@ -628,7 +624,7 @@ class Games:
         """A player's message on `channel`, relayed to its readers; the answer to the poster."""
 
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], Answer]:
-            player = self.player_named_by(state, email)
+            player = state.seat_of(email)
             if player is None:
                 return [], self._stranger(state)
             events = self._tick_first(state, now)

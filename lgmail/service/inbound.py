@@ -290,7 +290,7 @@ class Inbound:
         )
         if who is None:
             # no token of this game: a player writing to the game's address, or a stranger
-            player = self.games.player_named_by(state, sender)
+            player = state.seat_of(sender)
             if player is None:
                 return lambda: self.close(inbox_id, "stranger", game)
             return lambda: notices.reply(

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from lgmail.service.server import Endpoints, Server
-from tests.conftest import PG
 from tests.scenario import Scenario
 
 ROLES = {
@@ -73,12 +72,6 @@ class Live:
             msg[key.replace("_", "-")] = value
         msg.set_content(body)
         return msg
-
-
-@pytest.fixture(params=["sqlite"] + ([] if PG == "none" else ["postgresql"]))
-def database(request: pytest.FixtureRequest) -> str | None:
-    """The store under test: SQLite in the data dir, or a PostgreSQL schema of its own."""
-    return None if request.param == "sqlite" else str(request.getfixturevalue("pg_schema"))
 
 
 @contextmanager
