@@ -1,4 +1,4 @@
-"""The store's database by its driver alone (sqlite3, psycopg), for the commands a process runs
+"""The store's database by its driver alone (sqlite3, libpq), for the commands a process runs
 once and exits (`lgmail ingest` from an MTA's pipe, `lgmail state`): importing SQLAlchemy
 costs more than their whole work. They read and write the tables ``lgmail.store`` defines, at
 the schema's head only (``lgmail.schema_head``), and leave anything else to the full path.
@@ -46,25 +46,19 @@ class connect:
             self._close = close_sqlite
             return (lambda sql, params: db.execute(sql, tuple(params)).fetchall()), "sqlite"
         if scheme.startswith("postgresql"):
-            import psycopg
+            from lgmail.libpq import Connection
 
-            pg = psycopg.connect("postgresql://" + rest)
-            if not self.write:
-                pg.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-
-            def run(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
-                cursor = pg.execute(sql.replace("%", "%%").replace("?", "%s"), tuple(params))
-                return list(cursor.fetchall()) if cursor.description else []
+            pg = Connection("postgresql://" + rest)
+            pg.execute("BEGIN" if self.write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
 
             def close_pg(ok: bool) -> None:
-                if ok:
-                    pg.commit()
-                else:
-                    pg.rollback()
-                pg.close()
+                try:
+                    pg.execute("COMMIT" if ok else "ROLLBACK")
+                finally:
+                    pg.close()
 
             self._close = close_pg
-            return run, "postgresql"
+            return pg.execute, "postgresql"
         raise ValueError(f"unknown database: {scheme}")
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
