@@ -404,7 +404,10 @@ def main(argv: list[str] | None = None) -> int:
         )
     if lg.profile is not None:
         print(f"\nlgmail's worker during the timed run (cProfile), top {args.profile} functions:")
-        pstats.Stats(lg.profile).sort_stats("cumulative").print_stats(args.profile)
+        stats = pstats.Stats(lg.profile)
+        stats.sort_stats("cumulative").print_stats(args.profile)
+        if os.environ.get("LGMAIL_PROFILE_DUMP"):
+            stats.dump_stats(os.environ["LGMAIL_PROFILE_DUMP"])
     return 0
 
 

@@ -113,13 +113,13 @@ def assignments(text: str) -> dict[str, str]:
 
 def maisons_slug(text: str) -> str:
     """A role of 001 by slug or name: "Joueur de tarot" -> "joueur-de-tarot"."""
-    from lgmail.rules.maisons.role import CATALOGUE
+    from lgmail.rules.maisons.role import catalogue
 
     key = _key(text)
-    for slug, spec in CATALOGUE.items():
+    for slug, spec in catalogue().items():
         if key in {_key(slug), *(_key(n) for n in spec.names.values())}:
             return slug
-    raise Misread("unknown_role", written=text.strip(), roles=", ".join(CATALOGUE))
+    raise Misread("unknown_role", written=text.strip(), roles=", ".join(catalogue()))
 
 
 def role_list(value: object) -> object:

@@ -85,9 +85,9 @@ def role_name(slug: str | None, lang: str) -> str:
 
 def role_of_001(slug: str, lang: str) -> str:
     """A role of rule set `maisons` (001) by its name in `lang`."""
-    from lgmail.rules.maisons.role import CATALOGUE
+    from lgmail.rules.maisons.role import catalogue
 
-    spec = CATALOGUE.get(slug)
+    spec = catalogue().get(slug)
     return spec.name(lang) if spec else role_name(slug, lang)
 
 

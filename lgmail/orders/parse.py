@@ -236,13 +236,13 @@ def _role(words: list[str]) -> tuple[str, list[str]] | None:
 def _role_prefix(text: str) -> tuple[str, str] | None:
     """A line that opens with a role's name and a colon (001: « voyante : sonder Bruno »): the
     role's slug and the rest of the line; None for any other line (« tuer Bruno : Kiwi »)."""
-    from lgmail.rules.maisons.role import CATALOGUE  # the roles of 001 have names of their own
+    from lgmail.rules.maisons.role import catalogue  # the roles of 001 have names of their own
 
     prefix, colon, rest = text.partition(":")
     if not colon or not rest.strip() or len(prefix) > 40:
         return None
     key = fold(prefix).replace("-", " ").strip()
-    slug = _role_names(len(CATALOGUE), len(ROLES)).get(key)
+    slug = _role_names(len(catalogue()), len(ROLES)).get(key)
     return None if slug is None else (slug, rest.strip())
 
 
@@ -250,9 +250,9 @@ def _role_prefix(text: str) -> tuple[str, str] | None:
 def _role_names(*sizes: int) -> dict[str, str]:
     """Every role's names, folded -> its slug, 001's first (built again when a catalogue
     grows, as `sizes` tells)."""
-    from lgmail.rules.maisons.role import CATALOGUE
+    from lgmail.rules.maisons.role import catalogue
 
-    named = [(slug, spec.names) for slug, spec in CATALOGUE.items()]
+    named = [(slug, spec.names) for slug, spec in catalogue().items()]
     named += [(slug, spec.names) for slug, spec in ROLES.items()]
     out: dict[str, str] = {}
     for slug, names in named:

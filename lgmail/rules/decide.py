@@ -42,7 +42,7 @@ from lgmail.rules.commands import (
     VoidMurmur,
 )
 from lgmail.rules.orders import Kind
-from lgmail.rules.refusal import Cause, Refusal, Refused
+from lgmail.rules.refusal import Cause, Refusal, Refused, Spoiled
 from lgmail.rules.state import GameState
 from lgmail.rules.tx import Tx, iso
 from lgmail.rules.variant import Variant
@@ -51,13 +51,19 @@ from lgmail.rules.variants import VARIANTS, variant_of
 Decision = list[ev.Event] | Refusal
 
 
-def decide(state: GameState, command: Command, now: datetime) -> Decision:
+def decide(
+    state: GameState, command: Command, now: datetime, *, in_place: bool = False
+) -> Decision:
+    """The events `command` causes on `state` at `now`, or why it is refused; `state` is left
+    as it was. `in_place`: decide on `state` itself (no copy), which then holds the events
+    applied; a refusal leaves it as it was or, when events had already been folded into it,
+    raises `Spoiled` (the caller rebuilds its copy)."""
     if now.tzinfo is None:
         raise ValueError("now must be timezone-aware")
     ticking = isinstance(command, Tick) and state.status == "running"
     if ticking and state.paused_at is None and _settled(state, now):
         return []  # what `advance` would find: nothing to do (and no copy of the state)
-    tx = Tx(state, now, command.entropy)
+    tx = Tx(state, now, command.entropy, in_place)
     try:
         if isinstance(command, CreateGame):
             _create(tx, command)
@@ -79,6 +85,8 @@ def decide(state: GameState, command: Command, now: datetime) -> Decision:
         else:
             _mj(tx, command)
     except Refused as refused:
+        if in_place and tx.events:
+            raise Spoiled(refused.refusal) from refused
         return refused.refusal
     over = digest.phase_over(tx.events)
     if (tx.state.status == "running" and tx.state.paused_at is None) or over:

@@ -45,3 +45,13 @@ class Refused(Exception):
     def __init__(self, cause: Cause, **detail: str) -> None:
         super().__init__(cause.value)
         self.refusal = Refusal(cause, dict(detail))
+
+
+class Spoiled(Exception):
+    """A decision made in place (`decide(..., in_place=True)`) was refused after some of its
+    events had been folded into the state it was given: that state no longer holds the game;
+    the caller must rebuild it (and decide on a copy). Carries the refusal."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(str(refusal))
+        self.refusal = refusal

@@ -1,4 +1,5 @@
-"""A decision in progress: a scratch copy of the state that each emitted event updates."""
+"""A decision in progress: a scratch copy of the state that each emitted event updates (or,
+`in_place`, the caller's own state, which then holds the decision once made)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ def iso(moment: datetime) -> str:
 
 
 class Tx:
-    def __init__(self, state: GameState, now: datetime, entropy: int) -> None:
-        self.state = state.clone()
+    def __init__(
+        self, state: GameState, now: datetime, entropy: int, in_place: bool = False
+    ) -> None:
+        self.state = state if in_place else state.clone()
         self.now = now
         #: the logical time of what is being resolved (a deadline passed earlier, or now)
         self.at = now

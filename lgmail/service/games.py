@@ -16,6 +16,7 @@ import secrets
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import formataddr
@@ -51,11 +52,11 @@ from lgmail.rules.commands import (
     Tick,
     VoidMurmur,
 )
-from lgmail.rules.decide import decide
+from lgmail.rules.decide import Decision, decide
 from lgmail.rules.dump import dump
 from lgmail.rules.evolve import apply, project
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.refusal import Refusal
+from lgmail.rules.refusal import Refusal, Spoiled
 from lgmail.rules.state import GameState
 from lgmail.rules.variant import SQUARE
 from lgmail.rules.variants import variant_of
@@ -87,6 +88,8 @@ MjCommand = (
     | RotateLinks
 )
 RETRIES = 5
+#: decide every order on a copy of the state (after an in-place decision was `Spoiled`)
+_CAREFUL: ContextVar[bool] = ContextVar("careful", default=False)
 
 
 class GameError(Exception):
@@ -252,7 +255,23 @@ class Games:
         """`transact` for several commands in turn (the mails of one game that arrived
         together), each decided on the state the previous ones left, all committed in one
         transaction: the same events, mails and Message-IDs as one transaction each, for one
-        write and one state copy."""
+        write and one state copy.
+
+        The mails' orders are decided in place, on the transaction's own copy of the state;
+        should one be refused after it had changed that copy (`Spoiled`), the batch is decided
+        again with every decision on a copy of its own."""
+        try:
+            return self._transact_many(name, attempts, new)
+        except Spoiled:
+            token = _CAREFUL.set(True)
+            try:
+                return self._transact_many(name, attempts, new)
+            finally:
+                _CAREFUL.reset(token)
+
+    def _transact_many(
+        self, name: str, attempts: Sequence[Attempt[R]], new: bool
+    ) -> tuple[list[R], GameState, list[ev.Event]]:
         for _ in range(RETRIES):
             state = self._fresh(name)
             version = state.version
@@ -437,12 +456,8 @@ class Games:
         what the orders just recorded allow (a step everyone has acted in)."""
         if state.status != "running":
             return []
-        decision = decide(state, Tick(self._entropy(state, "tick")), now)
-        if isinstance(decision, Refusal):
-            return []
-        for event in decision:
-            apply(state, event)
-        return decision
+        decision = _decided(state, Tick(self._entropy(state, "tick")), now)
+        return [] if isinstance(decision, Refusal) else decision
 
     # --- use cases -------------------------------------------------------------------------
 
@@ -586,21 +601,17 @@ class Games:
                     # may save and poison in one mail); the tick below settles them
                     entropy = self._entropy(state, line.text)
                     command = GiveOrder(player, result, entropy, False, mail=_digest(cause))
-                    decision = decide(state, command, now)
+                    decision = _decided(state, command, now)
                     if isinstance(decision, Refusal):
                         result = decision
                     else:
-                        for event in decision:
-                            apply(state, event)
                         events += decision
                         steps += [e.step for e in decision if isinstance(e, ev.OrderAccepted)]
                 lines.append(line_of(line.text, result, verbs))
             if not any(line["ok"] for line in lines):
                 # nothing recorded: he wrote all the same, which is presence (002's absences)
-                noted = decide(state, NotePresence(player), now)
+                noted = _decided(state, NotePresence(player), now)
                 if not isinstance(noted, Refusal):
-                    for event in noted:
-                        apply(state, event)
                     events += noted
             if events:
                 events += self._tick_first(state, now)
@@ -629,11 +640,9 @@ class Games:
                 return [], self._stranger(state)
             events = self._tick_first(state, now)
             command = PostMessage(player, channel, text, self._entropy(state, "post"))
-            decision = decide(state, command, now)
+            decision = _decided(state, command, now)
             refusal = decision if isinstance(decision, Refusal) else None
             if not isinstance(decision, Refusal):
-                for event in decision:
-                    apply(state, event)
                 events += decision
             # the readers of what was relayed: a channel's post, or a rule set's private message
             # (an event of its own with `readers`)
@@ -652,7 +661,9 @@ class Games:
             )
             return events, Answer(refusal is None, subject, body, [])
 
-        return self.transact(name, attempt, cause, extra=reply, inbox=inbox, outcome=outcome)
+        return self.transact(
+            name, attempt, cause, extra=reply, inbox=inbox, outcome=outcome, folds=True
+        )
 
     def _stranger(self, state: GameState) -> Answer:
         line, (ok, subject, body) = stranger(state)
@@ -685,7 +696,7 @@ class Games:
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
             return self._tick_first(state, now), None
 
-        _, _, events = self.transact(name, attempt, "deadline")
+        _, _, events = self.transact(name, attempt, "deadline", folds=True)
         return events
 
     def run_command(self, name: str, command: Command, cause: str) -> Refusal | list[ev.Event]:
@@ -727,6 +738,18 @@ class Games:
 
 #: the events after which the projection is stored (what `replay` checks the log against)
 MILESTONES = (ev.GameCreated, ev.RolesDealt, ev.GameStarted, ev.PhaseOpened, ev.GameEnded)
+
+
+def _decided(state: GameState, command: Command, now: datetime) -> Decision:
+    """`decide` on an attempt's own state, which then holds the events: in place (no copy),
+    or, after a decision in place was `Spoiled`, on a copy whose events are then applied."""
+    if not _CAREFUL.get():
+        return decide(state, command, now, in_place=True)
+    decision = decide(state, command, now)
+    if not isinstance(decision, Refusal):
+        for event in decision:
+            apply(state, event)
+    return decision
 
 
 def _milestone(events: list[ev.Event]) -> bool:

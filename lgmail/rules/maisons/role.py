@@ -9,6 +9,7 @@ directe implique de sortir de sa maison et de rentrer dans la maison souhaitée 
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -76,6 +77,12 @@ Handler = Callable[["Tx", "Player", Order], None]
 CATALOGUE: dict[str, MaisonRole] = {}
 #: slug -> what resolves its night actions, in 001's activation order (`night.ACTIVATION`)
 RESOLVERS: dict[str, Resolver] = {}
+
+
+def catalogue() -> dict[str, MaisonRole]:
+    """Every role of 001 (`CATALOGUE` holds those whose modules have loaded so far)."""
+    importlib.import_module("lgmail.rules.maisons.roles")  # each registers on import
+    return CATALOGUE
 
 
 def role(spec: MaisonRole) -> MaisonRole:

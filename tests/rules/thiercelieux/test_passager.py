@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lgmail.rules.commands import VoidMurmur
+import pytest
+
+from lgmail.rules.commands import GiveOrder, VoidMurmur
+from lgmail.rules.decide import decide
 from lgmail.rules.nombres import words
+from lgmail.rules.orders import Kind, Order
+from lgmail.rules.refusal import Refusal, Spoiled
 from tests.rules.thiercelieux.common import colours, died, thiercelieux, votes
 from tests.scenario import Scenario
 
@@ -181,3 +186,22 @@ def test_the_renard_does_not_count_him(tmp_path: Path) -> None:
     close_night(game)
     (sniffed,) = game.events("FoxSniffed")
     assert "Chloe" in sniffed["group"] and sniffed["found"] is False
+
+
+def test_a_message_refused_once_recorded_changes_nothing_in_place_or_not(tmp_path: Path) -> None:
+    """The Passager's message is refused after its order was recorded (004's twenty words are
+    counted by his role): decided in place, the decision says the state it was given is spoiled;
+    in one mail with other orders, the refused line leaves no trace and the others stand."""
+    game = thiercelieux(tmp_path, ROLES)
+    state = game.state
+    too_long = GiveOrder("Chloe", Order(Kind.MESSAGE, args=("oui " * 21,)))
+    assert isinstance(decide(state, too_long, game.clock), Refusal)
+    assert state == game.state  # on a copy: left as it was
+    with pytest.raises(Spoiled):
+        decide(state, too_long, game.clock, in_place=True)
+    assert state != game.state
+    answer = game.act("Chloe", "message je pense que Emma est voyante\nmessage la voyante parle")
+    assert [line["ok"] for line in answer.lines] == [False, True], answer.lines
+    (wrote,) = game.events("PassengerWrote")
+    assert wrote["text"] == "la voyante parle"
+    assert len(game.events("OrderAccepted")) == 1
