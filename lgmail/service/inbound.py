@@ -202,15 +202,18 @@ class Inbound:
         pending (logged); it is left out of the result."""
         done: list[Processed] = []
         gathered: dict[str, list[Orders]] = {}
+        #: the games' states the rows were routed on, until something is committed
+        states: dict[str, GameState] = {}
 
         def commit(game: str) -> None:
             batch = gathered.pop(game, [])
             if batch:
+                states.clear()
                 done.extend(self._orders_together(game, batch))
 
         for row in rows:
             try:
-                routed = self._route(row)
+                routed = self._route(row, states)
             except Exception:
                 log.exception("inbox row %s failed", row.id)
                 continue
@@ -222,6 +225,7 @@ class Inbound:
                 continue
             for game in list(gathered):  # rare: keep the order with everything gathered
                 commit(game)
+            states.clear()
             try:
                 done.append(routed())
             except InboxAlreadyProcessed:
@@ -246,9 +250,12 @@ class Inbound:
                 log.exception("inbox row %s failed", orders.inbox_id)
         return done
 
-    def _route(self, row: InboxRow) -> Orders | Callable[[], Processed]:
+    def _route(
+        self, row: InboxRow, states: dict[str, GameState] | None = None
+    ) -> Orders | Callable[[], Processed]:
         """Where an unprocessed row goes: a player's orders (batched by the caller), or the
-        handling of anything else (to call)."""
+        handling of anything else (to call). `states`: the games' states read for the rows
+        routed before it, still current (nothing committed since), and kept for the next."""
         inbox_id = row.id
         mail = read_mail(row.raw)
         if mail.message_id is None or not VALID_ID.fullmatch(mail.message_id):
@@ -267,7 +274,9 @@ class Inbound:
             return lambda: self.close(inbox_id, f"automatic: {mail.automatic}", game)
         found = route(row.recipient, self.domain)
         tag = found.tag if found else None
-        state = self.games.peek(game)
+        state = (states or {}).get(game) or self.games.peek(game)
+        if states is not None:
+            states[game] = state
         sender = mail.sender.strip().lower()
         secret = self.games.settings.secret
         if tag == MJ_TAG:
