@@ -198,12 +198,16 @@ class Games:
             return self.load(name)
         return cached
 
-    def _fresh(self, name: str) -> GameState:
+    def _fresh(self, name: str, take: bool = False) -> GameState:
         """The game's current state (a copy the caller may change): the cached state plus
-        the events written since, by this process or another."""
+        the events written since, by this process or another. `take`: the cached state
+        itself, taken out of the cache (no copy; a transaction gives its state back when it
+        commits, `_remember`)."""
         with self._states_lock:
-            cached = self._states.get(name)
-        state = cached.clone() if cached is not None else GameState(name=name)
+            cached = self._states.pop(name, None) if take else self._states.get(name)
+        if cached is not None and not take:
+            cached = cached.clone()
+        state = cached if cached is not None else GameState(name=name)
         new = decode_all(self.store.read(name, after_version=state.version))
         for event in new:
             apply(state, event)
@@ -212,10 +216,19 @@ class Games:
         return state
 
     def _remember(self, state: GameState) -> None:
+        """Keep a copy of `state` as the game's cached state, unless a newer one is known."""
         with self._states_lock:
             known = self._states.get(state.name)
             if known is None or known.version < state.version:
                 self._states[state.name] = state.clone()
+
+    def _give_back(self, state: GameState) -> None:
+        """Put a state taken from the cache (`_fresh(take=True)`) and left unchanged back, no
+        copy made: from now on it is shared, for reading only (as `peek` gives it)."""
+        with self._states_lock:
+            known = self._states.get(state.name)
+            if known is None or known.version < state.version:
+                self._states[state.name] = state
 
     # --- writing ---------------------------------------------------------------------------
 
@@ -243,7 +256,9 @@ class Games:
         folds: bool = False,
     ) -> tuple[R, GameState, list[ev.Event]]:
         """Decide on fresh state and commit the events, their mails, `extra` mails (an answer)
-        and the inbox row's outcome in one transaction; decide again after a conflict."""
+        and the inbox row's outcome in one transaction; decide again after a conflict. The
+        state returned is the caller's own when something was committed; else the cached one,
+        shared: read it, never change it."""
         results, after, events = self.transact_many(
             name, [Attempt(attempt, cause, extra, inbox, outcome, folds)], new=new
         )
@@ -273,7 +288,7 @@ class Games:
         self, name: str, attempts: Sequence[Attempt[R]], new: bool
     ) -> tuple[list[R], GameState, list[ev.Event]]:
         for _ in range(RETRIES):
-            state = self._fresh(name)
+            state = self._fresh(name, take=True)
             version = state.version
             if new and version:
                 raise GameError(f"a game named {name!r} already exists")
@@ -307,6 +322,7 @@ class Games:
                 if one.inbox is not None
             ]
             if not every and not marks and all(one.extra is None for one in attempts):
+                self._give_back(state)  # nothing decided changed it
                 return results, state, []
             try:
                 self.store.append(

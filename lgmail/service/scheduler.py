@@ -36,6 +36,9 @@ log = logging.getLogger(__name__)
 
 #: real seconds added to every delay, so the game clock has passed the moment when the job runs
 MARGIN = 0.01
+#: a job set for the same deadline to run within this many real seconds of when it would be set
+#: again is left as it is
+SAME_RUN = 0.5
 
 
 @dataclass(frozen=True)
@@ -144,7 +147,7 @@ class DeadlineScheduler:
             if self._closing:
                 return None
             try:
-                moment = next_deadline(self.games.load(game))
+                moment = next_deadline(self.games.peek(game))
             except GameError:
                 moment = None
             delay = None if moment is None else self.clock.delay_to(_whole_second(moment))
@@ -154,6 +157,14 @@ class DeadlineScheduler:
                 return None
             delay = max(delay, floor)
             run_at = datetime.now(UTC) + timedelta(seconds=delay + MARGIN)
+            job = self._scheduler.get_job(_job_id(game))
+            if (
+                job is not None
+                and job.args[1] == moment
+                and job.next_run_time is not None
+                and abs((job.next_run_time - run_at).total_seconds()) < SAME_RUN
+            ):
+                return moment  # set already (a round that touched the game changed nothing)
             self._scheduler.add_job(
                 self._fire,
                 DateTrigger(run_date=run_at, timezone=UTC),
