@@ -172,6 +172,10 @@ class Games:
         self.after_commit: Callable[[], object] = self.flush
         self._entropy_key = secrets.token_bytes(32)
         self._draws = itertools.count()
+        #: the threads deliveries run in when several run at once (`flush`), kept between
+        #: flushes; made at the first
+        self._senders: tuple[ThreadPoolExecutor, int] | None = None
+        self._senders_lock = threading.Lock()
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -453,19 +457,31 @@ class Games:
             )
         if not self.store.pending_mail(1, due_at=at):
             return 0
-        with ThreadPoolExecutor(connections, thread_name_prefix="lgmail-send") as pool:
-            runs = [
-                pool.submit(
-                    send_outbox,
-                    self.store,
-                    sender_for(self.settings),
-                    at,
-                    until=until,
-                    holder=holder,
-                )
-                for _ in range(connections)
-            ]
-            return sum(run.result() for run in runs)
+        pool = self._sending_pool(connections)
+        runs = [
+            pool.submit(
+                send_outbox, self.store, sender_for(self.settings), at, until=until, holder=holder
+            )
+            for _ in range(connections)
+        ]
+        return sum(run.result() for run in runs)
+
+    def stop_sending(self) -> None:
+        """Let `flush`'s delivery threads end (a service stopping)."""
+        with self._senders_lock:
+            if self._senders is not None:
+                self._senders[0].shutdown(wait=True)
+                self._senders = None
+
+    def _sending_pool(self, connections: int) -> ThreadPoolExecutor:
+        """The threads of `flush`'s deliveries, at least `connections` of them."""
+        with self._senders_lock:
+            if self._senders is None or self._senders[1] < connections:
+                if self._senders is not None:
+                    self._senders[0].shutdown(wait=False)
+                pool = ThreadPoolExecutor(connections, thread_name_prefix="lgmail-send")
+                self._senders = (pool, connections)
+            return self._senders[0]
 
     def _tick_first(self, state: GameState, now: datetime) -> list[ev.Event]:
         """Move the game on: what deadlines passed before a command (a restart at 21:29), or

@@ -152,6 +152,7 @@ class Server:
         else:
             self.scheduler.stop()
             self.worker.leave()
+        self.games.stop_sending()
 
     def sweep(self, full: bool | None = None) -> bool:
         """One round of the worker thread (``Worker.round``); `full` (default: when the last

@@ -219,6 +219,7 @@ def run_worker(config: Config, index: int, count: int, bell: Connection) -> None
     finally:
         scheduler.stop()
         worker.leave()
+        games.stop_sending()
         games.store.close()
 
 
