@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lgmail.mail.listener import GameMailHandler, LmtpListener, SmtpListener, host_port
+from lgmail.service.arenas import share_arenas
 from lgmail.service.committer import GroupCommitter
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound
@@ -108,6 +109,7 @@ class Server:
         due again, then start the workers: each resolves what fell due while no service ran
         and schedules the next deadlines of its games. A listener that cannot start (its port
         taken) stops the ones started before it, and its error is raised."""
+        share_arenas()
         self.committer.start()
         for at, listener in enumerate(self._listeners):
             try:

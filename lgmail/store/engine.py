@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -83,3 +86,37 @@ def create_store_engine(url: str, durable: bool = False) -> Engine:
         raise ValueError(f"unsupported database for the lgmail store: {backend!r}")
     event.listen(engine, "handle_error", _translate_errors)
     return engine
+
+
+#: one gate per SQLite file: the threads of this process that want its write lock
+_GATES: dict[str, threading.RLock] = {}
+_GATES_LOCK = threading.Lock()
+
+
+def write_gate(engine: Engine) -> AbstractContextManager[object]:
+    """This process's turn at the database's write lock. SQLite has one writer at a time, and
+    a writer waiting for it polls (sleeping up to 100 ms between tries): with a dozen threads
+    of one process after it (deadline ticks, deliveries), one of them may wait past the busy
+    timeout while the others keep taking it. Behind the gate they queue and are woken in
+    turn; only the processes contend at the file. Reentrant: a thread that holds it may open
+    another write transaction, as it could before. PostgreSQL locks rows, not the database:
+    no gate."""
+    if engine.dialect.name != "sqlite":
+        return nullcontext()
+    key = str(Path(engine.url.database or "").expanduser().resolve())
+    with _GATES_LOCK:
+        return _GATES.setdefault(key, threading.RLock())
+
+
+class Writer:
+    """An engine's write transactions (``BEGIN IMMEDIATE`` on SQLite), each behind the
+    database's `write_gate`."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine.execution_options(**{SQLITE_IMMEDIATE: True})
+        self.gate = write_gate(engine)
+
+    @contextmanager
+    def begin(self) -> Iterator[Connection]:
+        with self.gate, self.engine.begin() as conn:
+            yield conn

@@ -28,7 +28,7 @@ from lgmail.store.codec import (
     new_instance,
     set_attribute,
 )
-from lgmail.store.engine import SQLITE_IMMEDIATE, create_store_engine
+from lgmail.store.engine import Writer, create_store_engine
 from lgmail.store.errors import AppendOnlyViolation, ConcurrencyConflict
 from lgmail.store.hotpath import (
     AllRow,
@@ -159,8 +159,9 @@ class EventStore:
     def __init__(self, url: str) -> None:
         self.url = url
         self._engine = create_store_engine(url)
-        # Same pool and listeners; its transactions BEGIN IMMEDIATE on SQLite.
-        self._writer = self._engine.execution_options(**{SQLITE_IMMEDIATE: True})
+        # Same pool and listeners; its transactions BEGIN IMMEDIATE on SQLite, one thread of
+        # this process at a time.
+        self._writer = Writer(self._engine)
         # Plain SQL of append and read, run on the pool's DBAPI connections (see hotpath).
         self._append_sql = hot_path_sql(self._engine.dialect)
         self._dbapi_error: type[Exception] = self._engine.dialect.loaded_dbapi.Error
@@ -265,15 +266,16 @@ class EventStore:
         inbox_marks: list[InboxMark] = [(timestamp, outcome, row) for row, outcome in marks]
         fairy = self._engine.raw_connection()
         try:
-            positions = sql.append(
-                fairy.driver_connection,
-                game,
-                expected_version,
-                rows,
-                mails,
-                snapshot_row,
-                inbox_marks,
-            )
+            with self._writer.gate:
+                positions = sql.append(
+                    fairy.driver_connection,
+                    game,
+                    expected_version,
+                    rows,
+                    mails,
+                    snapshot_row,
+                    inbox_marks,
+                )
         except self._dbapi_error as exc:
             if _is_version_conflict(exc):
                 raise ConcurrencyConflict(game, expected_version, None) from exc

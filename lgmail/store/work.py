@@ -18,12 +18,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Connection, Engine, and_, delete, or_, select
+from sqlalchemy import Connection, and_, delete, or_, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from lgmail.store import inbox as _inbox
-from lgmail.store.engine import SQLITE_IMMEDIATE, create_store_engine
+from lgmail.store.engine import Writer, create_store_engine
 from lgmail.store.eventstore import EventStore
 from lgmail.store.model import InboxRow
 from lgmail.store.schema import leases
@@ -51,18 +51,17 @@ class Work:
     def __init__(self, store: EventStore) -> None:
         self.store = store
         # its transactions take SQLite's write lock at BEGIN, as the store's writers do
-        self._writer = store.engine.execution_options(**{SQLITE_IMMEDIATE: True})
-        self._durable: Engine | None = None
+        self._writer = Writer(store.engine)
+        self._durable: Writer | None = None
 
-    def _synced(self) -> Engine:
+    def _synced(self) -> Writer:
         if self._durable is None:
-            engine = create_store_engine(self.store.url, durable=True)
-            self._durable = engine.execution_options(**{SQLITE_IMMEDIATE: True})
+            self._durable = Writer(create_store_engine(self.store.url, durable=True))
         return self._durable
 
     def close(self) -> None:
         if self._durable is not None:
-            self._durable.dispose()
+            self._durable.engine.dispose()
             self._durable = None
 
     # --- accepting -------------------------------------------------------------------------

@@ -49,7 +49,7 @@ def test_the_group_commit_is_synced_on_sqlite(store: EventStore, backend: str) -
         pytest.skip("PostgreSQL syncs every commit by default (synchronous_commit=on)")
     work = Work(store)
     work.accept_many([mail(1)])
-    with work._synced().connect() as conn:
+    with work._synced().engine.connect() as conn:
         assert conn.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
     with store.engine.connect() as conn:
         assert conn.execute(text("PRAGMA synchronous")).scalar() == 1  # NORMAL elsewhere
