@@ -477,7 +477,6 @@ class EventStore:
         if getattr(self._claims, "conn", None) is not None:
             raise RuntimeError("claim_mail is already active in this thread")
         with self._writer.begin() as conn:
-            _lazy_commit(conn)
             self._claims.conn = conn
             try:
                 yield conn
@@ -486,14 +485,12 @@ class EventStore:
 
     @contextmanager
     def _outbox_write(self) -> Iterator[Connection]:
-        """The active claim's connection (same thread), or a transaction of its own (one that
-        does not wait for its commit to reach the disk: `_lazy_commit`)."""
+        """The active claim's connection (same thread), or a transaction of its own."""
         claim: Connection | None = getattr(self._claims, "conn", None)
         if claim is not None:
             yield claim
             return
         with self._writer.begin() as conn:
-            _lazy_commit(conn)
             yield conn
 
     def mark_sent(self, outbox_id: int, sent_at: datetime) -> None:
@@ -616,11 +613,3 @@ class EventStore:
 
     def __repr__(self) -> str:
         return f"EventStore({self._engine.url.render_as_string(hide_password=True)!r})"
-
-
-def _lazy_commit(conn: Connection) -> None:
-    """A transaction that records deliveries need not be durable: one lost in a database crash
-    only sends its mails again, as at-least-once allows. PostgreSQL then commits it without
-    waiting for its log to reach the disk (SQLite's WAL syncs no commit but at checkpoints)."""
-    if conn.dialect.name == "postgresql":
-        conn.exec_driver_sql("SET LOCAL synchronous_commit TO OFF")
