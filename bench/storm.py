@@ -57,7 +57,8 @@ set again (day 1) before ``Server.stop()``. Printed: both phases and their total
 s), the mails and mails per second, when 50, 90, 99 and 100 % of the games were resolved, the
 CPU time of the service and of the sink during the timed part, the service's RSS before the
 clock started and its peak (``ru_maxrss``; target <= 300 MB), and the warnings and errors the
-service logged (a tick that fails is tried again 10 s later by the scheduler)."""
+service logged, its worker processes' included (a tick that fails is tried again 10 s later by
+the scheduler)."""
 
 from __future__ import annotations
 
@@ -397,6 +398,41 @@ class Tally(logging.Handler):
             self.first[key] = text
 
 
+class WorkerLines:
+    """The worker processes' warnings and errors: their log lines come down this process's
+    standard error (a spawned process shares it), which a thread reads through a pipe, passes
+    on unchanged and counts (``worker<N> LEVEL logger message``)."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+        self.first: dict[str, str] = {}
+        self._saved = os.dup(2)
+        reader, writer = os.pipe()
+        os.dup2(writer, 2)
+        os.close(writer)
+        self._thread = threading.Thread(target=self._read, args=(reader,), daemon=True)
+        self._thread.start()
+
+    def _read(self, reader: int) -> None:
+        with os.fdopen(reader, "rb") as lines:
+            for line in lines:
+                os.write(self._saved, line)
+                words = line.decode(errors="replace").split(maxsplit=5)
+                if len(words) > 4 and words[2].startswith("worker") and words[3] in LEVELS:
+                    key = f"{words[3]} {words[4]}: worker log"
+                    self.counts[key] += 1
+                    self.first.setdefault(key, " ".join(words[2:]).strip())
+
+    def close(self) -> None:
+        """Standard error as it was (the pipe's end closed: the thread reads to its end)."""
+        os.dup2(self._saved, 2)
+        self._thread.join(timeout=5)
+
+
+#: the levels a worker's line is counted at
+LEVELS = ("WARNING", "ERROR", "CRITICAL")
+
+
 def resolving(watch: Watch, count: int, start: float, timeout: float) -> dict[int, float]:
     """Poll until `count` games are resolved; the seconds from `start` at which 50, 90, 99
     and 100 % of them were."""
@@ -546,6 +582,7 @@ def serve(
     settings = load(data, db, relay=f"{HOST}:{port}")
     tally = Tally()
     logging.getLogger("lgmail").addHandler(tally)
+    worker_lines = WorkerLines()
     with sink(port) as relay:
         clock = GameClock(
             DEADLINE - timedelta(seconds=lead)
@@ -636,6 +673,7 @@ def serve(
         watch.close()
         games.store.close()
         accepted = relay.accepted()
+    worker_lines.close()
     if wrong:
         raise SystemExit("games not resolved as expected:\n  " + "\n  ".join(wrong[:20]))
     # the vote's answer (one mail) may be written after phase 1
@@ -659,8 +697,8 @@ def serve(
         settled_s=settled - started,
         marks=marks,
         sink_cpu_s=sink_cpu,
-        problems=tally.counts,
-        first=tally.first,
+        problems=tally.counts + worker_lines.counts,
+        first={**tally.first, **worker_lines.first},
         answer_s=voter.seconds,
     )
 

@@ -269,7 +269,7 @@ def _serve(games: Games, args: argparse.Namespace) -> int:
     from lgmail.service.server import Endpoints, Server
     from lgmail.service.workers import Config
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd: a line per command
     endpoints = Endpoints(
         None if args.no_smtp else args.smtp,

@@ -191,7 +191,7 @@ def run_worker(config: Config, index: int, count: int, bell: Connection) -> None
     # the listeners first: a burst of processing must not slow the 250s
     with contextlib.suppress(OSError):  # a sandbox may refuse it: the same priority then
         os.nice(NICENESS)
-    shape = f"%(asctime)s worker{index} %(name)s %(message)s"
+    shape = f"%(asctime)s worker{index} %(levelname)s %(name)s %(message)s"
     logging.basicConfig(level=logging.INFO, format=shape)
     games = Games(settings.load(config.data, config.db, relay=config.relay))
     inbound = Inbound(games)
