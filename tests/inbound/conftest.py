@@ -28,6 +28,24 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+@contextmanager
+def port_held() -> Iterator[int]:
+    """A loopback port another program listens on while the block runs."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        yield int(taken.getsockname()[1])
+
+
+def listen_again(port: int) -> None:
+    """Listen on `port` and let it go: a listener still on it would make this bind fail, even
+    with SO_REUSEADDR."""
+    with socket.socket() as again:
+        again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        again.bind(("127.0.0.1", port))
+        again.listen()
+
+
 def serve(game: Scenario, attempts: int = 5) -> tuple[Server, int, int]:
     """`lgmail serve` for `game` on two free loopback ports; ports taken meanwhile by another
     socket (a free port is only free when asked) are asked again."""

@@ -5,7 +5,6 @@ listening."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -16,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from lgmail.service.server import Endpoints, Server
-from tests.inbound.conftest import ROLES, free_port
+from tests.inbound.conftest import ROLES, free_port, listen_again, port_held
 from tests.scenario import START, Scenario
 
 
@@ -54,14 +53,8 @@ def test_serve_http_from_the_command_line(tmp_path: Path) -> None:
 def test_a_taken_http_port_fails_the_start_and_frees_the_others(tmp_path: Path) -> None:
     game = Scenario(tmp_path, ROLES)
     smtp = free_port()
-    with socket.socket() as taken:
-        taken.bind(("127.0.0.1", 0))
-        taken.listen()
-        http = int(taken.getsockname()[1])
+    with port_held() as http:
         server = Server(game.games, Endpoints(f"127.0.0.1:{smtp}", None, None, f"127.0.0.1:{http}"))
         with pytest.raises(OSError, match="cannot listen for HTTP"):
             server.start()
-    with socket.socket() as again:
-        again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        again.bind(("127.0.0.1", smtp))
-        again.listen()
+    listen_again(smtp)
