@@ -19,14 +19,17 @@ RCPT TO or DATA: unknown recipient, 552, 554...) gives it up at once. A relay th
 refuses our login fails the whole batch at once (every due row deferred, no further attempt).
 
 **Locks.** The relay connection is opened (connect, EHLO, STARTTLS, AUTH) before rows are
-claimed. On PostgreSQL rows are claimed ``FOR UPDATE SKIP LOCKED`` one at a time (the rows
-due as a batch of :data:`BATCH` starts), each marked in its claim's transaction: a dead
-worker's row is free again as soon as the server sees its connection close. On SQLite a claim
-would hold the whole database's write lock while the relay answers, and a deadline's tick would
-wait for it: a batch is leased instead (made not due for :data:`LEASE` in a short
-transaction), delivered outside any transaction, each row marked in a short transaction right
-after its delivery; a crash delivers the row in flight again once the lease is over, or at once
-when the service starts again (the same bytes, as above).
+claimed. No transaction is held while the relay answers (on SQLite a claim would hold the whole
+database's write lock, and a deadline's tick would wait for it): a batch of :data:`BATCH` rows
+is leased (made not due for :data:`LEASE` in a short transaction, ``FOR UPDATE SKIP LOCKED`` on
+PostgreSQL so that workers lease disjoint rows, each row naming its worker), delivered outside
+any transaction, each row marked in a short transaction right after its delivery. A crash
+delivers the row in flight again once the lease is over, or as soon as a service finds its
+worker dead (the supervisor sees its worker end; every service, at its rounds, releases the
+rows of a worker whose `serve:` lease ran out, so a farm member killed whole is caught by the
+others): the same bytes, as above. A mark need not be durable: one lost in a database crash
+sends the mail again, which at-least-once allows (PostgreSQL commits it without waiting for its
+log to reach the disk).
 """
 
 from __future__ import annotations
@@ -404,40 +407,31 @@ def send_outbox(
         while True:
             # each mail is marked sent as soon as the relay accepted it, in a transaction of
             # its own: a worker killed mid-flush sends again at most the mail in flight
-            if store.claim_locks_database:
-                # SQLite: a claim holds the database's write lock, which a deadline's tick
-                # must not wait for while a relay answers: lease the rows, deliver them
-                # outside any transaction, and mark each in a short transaction.
-                rows = store.lease_mail(batch, now, now + LEASE, holder)
-                states = store.mail_status([outbox_id for outbox_id, _ in rows])
-                if getattr(relay.sender, "idempotent", False):
-                    # a Maildir: what a dead worker delivered twice is written once, so the
-                    # batch's marks go in one transaction
-                    failures = relay.deliver(rows)
-                    with store.marking():
-                        relay.mark(store, rows, states, failures)
-                else:
-                    for row in rows:
-                        relay.mark(store, [row], states, relay.deliver([row]))
-            elif getattr(relay.sender, "idempotent", False):
+            idempotent = getattr(relay.sender, "idempotent", False)
+            if idempotent and not store.claim_locks_database:
                 # PostgreSQL and a Maildir: a batch claimed (FOR UPDATE SKIP LOCKED), written
                 # and marked in one transaction (what a dead worker wrote is written once)
                 with store.claim_mail(batch, now=now) as rows:
                     states = store.mail_status([outbox_id for outbox_id, _ in rows])
                     relay.mark(store, rows, states, relay.deliver(rows))
             else:
-                # PostgreSQL: one row claimed (FOR UPDATE SKIP LOCKED) at a time; a dead
-                # worker's row is free again as soon as the server sees its connection close
-                rows = []
-                # the rows due as this batch starts (a mail appended meanwhile waits for
-                # the next batch, as it would with a batch claimed at once)
-                for _ in range(len(store.pending_mail(batch, due_at=now))):
-                    with store.claim_mail(1, now=now) as claimed:
-                        states = store.mail_status([outbox_id for outbox_id, _ in claimed])
-                        relay.mark(store, claimed, states, relay.deliver(claimed))
-                    rows += claimed
-                    if not claimed:
-                        break
+                # no transaction held while a relay answers (on SQLite a claim would hold the
+                # database's write lock, which a deadline's tick must not wait for): the rows
+                # are leased in a short transaction (FOR UPDATE SKIP LOCKED on PostgreSQL),
+                # delivered outside any, and marked after
+                rows = store.lease_mail(batch, now, now + LEASE, holder)
+                states = store.mail_status([outbox_id for outbox_id, _ in rows])
+                if idempotent:
+                    # a Maildir: what a dead worker delivered twice is written once, so the
+                    # batch's marks go in one transaction
+                    failures = relay.deliver(rows)
+                    with store.marking():
+                        relay.mark(store, rows, states, failures)
+                else:
+                    # each mail marked in a short transaction of its own as soon as the relay
+                    # took it: a worker killed mid-batch sends again only the mail in flight
+                    for row in rows:
+                        relay.mark(store, [row], states, relay.deliver([row]))
             if len(rows) < batch or (until is not None and time.monotonic() > until):
                 return relay.sent
     finally:

@@ -23,7 +23,7 @@ from lgmail.service.committer import GroupCommitter
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound
 from lgmail.service.scheduler import Clock, DeadlineScheduler
-from lgmail.service.workers import POLL, Config, Worker, WorkerPool
+from lgmail.service.workers import POLL, Config, Worker, WorkerPool, gone, wall_now
 
 if TYPE_CHECKING:
     from lgmail.web.serve import WebListener
@@ -119,7 +119,7 @@ class Server:
                     started.stop(no_assert=True)
                 self.committer.stop()
                 raise
-        released = self.games.store.release_leases()
+        released = self.games.store.release_orphans(wall_now(), gone, unnamed=True)
         if released:
             log.info("%d mails leased by a service that stopped: to send again", released)
         if self.pool is not None:

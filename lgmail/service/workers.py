@@ -59,6 +59,20 @@ def holder_of(pid: int, index: int) -> str:
     return f"{socket.gethostname()}:{pid}:{index}"
 
 
+def gone(holder: str) -> bool:
+    """Whether `holder` (:func:`holder_of`) names a process of this machine that has ended."""
+    host, pid, _ = [*holder.rsplit(":", 2), "", ""][:3]
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # alive, someone else's
+    return False
+
+
 def wall_now() -> datetime:
     """Leases run on the wall clock, whatever the games' clock (a fixed LGMAIL_NOW)."""
     return datetime.now(UTC)
@@ -89,11 +103,16 @@ class Worker:
         return self.count <= 1 or zlib.crc32(game.encode()) % self.count == self.index
 
     def renew(self) -> None:
-        """Keep the worker's `serve:` lease (at most every RENEW seconds)."""
+        """Keep the worker's `serve:` lease (at most every RENEW seconds), and make due again
+        the mails that a dead process had leased (another machine's, whose lease ran out)."""
         if self._renewed is not None and time.monotonic() - self._renewed < RENEW:
             return
-        self.work.take(SERVE_PREFIX + self.holder, self.holder, wall_now(), SERVE_LEASE)
+        now = wall_now()
+        self.work.take(SERVE_PREFIX + self.holder, self.holder, now, SERVE_LEASE)
         self._renewed = time.monotonic()
+        released = self.games.store.release_orphans(now, gone)
+        if released:
+            log.info("%d mails leased by a process that is gone: to send again", released)
 
     def leave(self) -> None:
         self.work.release(SERVE_PREFIX + self.holder, self.holder)

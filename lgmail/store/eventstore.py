@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -42,7 +42,9 @@ from lgmail.store.model import InboxRow, MailStatus, NewEvent, OutgoingMail, Rec
 from lgmail.store.schema import (
     APPEND_ONLY_MESSAGE,
     EVENTS_GAME_VERSION_UNIQUE,
+    SERVE_PREFIX,
     events,
+    leases,
     projections,
     secrets,
 )
@@ -469,6 +471,34 @@ class EventStore:
         with self._writer.begin() as conn:
             return _outbox.release(conn, holder)
 
+    def release_orphans(
+        self, now: datetime, gone: Callable[[str], bool] | None = None, *, unnamed: bool = False
+    ) -> int:
+        """Make due again the rows never tried that a dead process leased: one whose `serve:`
+        lease (``SERVE_PREFIX`` + the holder) has run out at ``now`` (the wall clock), or that
+        ``gone`` says has ended; with ``unnamed``, the rows leased by no one named too (a
+        command-line flush: at start-up). How many. Every service calls it now and then, so a
+        farm member killed with its supervisor has its mails sent by the others."""
+        _require_aware("now", now)
+        with self._engine.begin() as conn:
+            holders = _outbox.holders(conn)
+            live = set(
+                conn.execute(
+                    select(leases.c.name).where(
+                        leases.c.name.in_([SERVE_PREFIX + h for h in holders]),
+                        leases.c.until > now,
+                    )
+                ).scalars()
+            )
+        dead = [
+            h for h in holders if SERVE_PREFIX + h not in live or (gone is not None and gone(h))
+        ]
+        if not dead and not unnamed:
+            return 0
+        with self._writer.begin() as conn:
+            released = sum(_outbox.release(conn, holder) for holder in dead)
+            return released + (_outbox.release(conn, unnamed=True) if unnamed else 0)
+
     @contextmanager
     def marking(self) -> Iterator[Connection]:
         """One write transaction that :meth:`mark_sent`, :meth:`defer_mail`,
@@ -485,12 +515,17 @@ class EventStore:
 
     @contextmanager
     def _outbox_write(self) -> Iterator[Connection]:
-        """The active claim's connection (same thread), or a transaction of its own."""
+        """The active claim's connection (same thread), or a transaction of its own. A
+        delivery's outcome need not be durable (one lost in a database crash sends the mail
+        again, as at-least-once allows): on PostgreSQL that transaction commits without
+        waiting for its log to reach the disk."""
         claim: Connection | None = getattr(self._claims, "conn", None)
         if claim is not None:
             yield claim
             return
         with self._writer.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.exec_driver_sql("SET LOCAL synchronous_commit TO OFF")
             yield conn
 
     def mark_sent(self, outbox_id: int, sent_at: datetime) -> None:

@@ -64,11 +64,11 @@ _LEASE = (
 )
 
 #: a row never tried whose next attempt is set is leased (a deferral counts an attempt)
-_RELEASE = (
-    update(outbox)
-    .where(*_UNSENT, _c.attempts == 0, _c.next_attempt_at.is_not(None))
-    .values(next_attempt_at=None, leased_by=None)
-)
+_LEASED = (*_UNSENT, _c.attempts == 0, _c.next_attempt_at.is_not(None))
+
+_RELEASE = update(outbox).where(*_LEASED).values(next_attempt_at=None, leased_by=None)
+
+_HOLDERS = select(_c.leased_by).where(*_LEASED, _c.leased_by.is_not(None)).distinct()
 
 _EXISTS = select(_c.id).where(_c.id == bindparam("outbox_id"))
 
@@ -125,11 +125,20 @@ def lease(
         )
 
 
-def release(conn: Connection, holder: str | None = None) -> int:
-    """End the leases of rows never tried (a process that leased them died: ``holder``, or
-    any); how many."""
-    statement = _RELEASE if holder is None else _RELEASE.where(_c.leased_by == holder)
+def release(conn: Connection, holder: str | None = None, *, unnamed: bool = False) -> int:
+    """End the leases of rows never tried (a process that leased them died: ``holder``; with
+    ``unnamed``, the rows leased by no one named; else any); how many."""
+    statement = _RELEASE
+    if holder is not None:
+        statement = statement.where(_c.leased_by == holder)
+    elif unnamed:
+        statement = statement.where(_c.leased_by.is_(None))
     return int(conn.execute(statement).rowcount)
+
+
+def holders(conn: Connection) -> list[str]:
+    """The processes named by the leases of rows never tried."""
+    return [str(holder) for holder in conn.execute(_HOLDERS).scalars()]
 
 
 def _require_row(conn: Connection, outbox_id: int, rowcount: int) -> None:

@@ -167,3 +167,8 @@ leases = Table(
     Column("holder", Text, nullable=False),
     Column("until", UTCDateTime, nullable=False),
 )
+
+#: the lease of a live `serve` process: ``SERVE_PREFIX`` + the holder its outbox rows name
+SERVE_PREFIX = "serve:"
+#: the lease of a game being played
+GAME_PREFIX = "game:"

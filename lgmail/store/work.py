@@ -26,12 +26,9 @@ from lgmail.store import inbox as _inbox
 from lgmail.store.engine import Writer, create_store_engine
 from lgmail.store.eventstore import EventStore
 from lgmail.store.model import InboxRow
-from lgmail.store.schema import leases
+from lgmail.store.schema import GAME_PREFIX, SERVE_PREFIX, leases
 
-#: the lease of a live `serve` process
-SERVE_PREFIX = "serve:"
-#: the lease of a game being played
-GAME_PREFIX = "game:"
+__all__ = ["GAME_PREFIX", "SERVE_PREFIX", "Accepted", "Work"]
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,16 @@ killed (os._exit right after the hand-off), on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import time
 from collections.abc import Callable
+from datetime import timedelta
 
 from lgmail.mail.sender import LEASE
+from lgmail.service.workers import gone, wall_now
+from lgmail.store.work import SERVE_PREFIX, Work
 
 from .conftest import Relay, Service, same_bytes
 
@@ -61,11 +65,12 @@ def _killed_flush(
     assert done.returncode == 3, done.stderr
 
 
-def _crash(service: Service) -> None:
+def _crash(service: Service, leased: bool) -> None:
     _killed_flush(service)
-    if service.store.claim_locks_database:
-        # SQLite: the rows were leased, not held in a transaction; they are due again once
-        # the lease is over, or when a service starts (``Server.start`` releases them)
+    if leased:
+        # the rows were leased, not held in a transaction (a relay's, or SQLite's); they are
+        # due again once the lease is over, or when a service starts (``Server.start``
+        # releases the rows leased by no one named, as a command-line flush leases them)
         assert service.store.pending_mail(due_at=service.clock) == []
         later = service.clock + LEASE
         assert len(service.store.pending_mail(due_at=later)) == len(service.store.pending_mail())
@@ -92,7 +97,7 @@ def test_crash_after_the_relay_accepted_sends_the_same_mail_again(
     service.configure(relay=relay.address)
     first, second, third = service.write("a@example.org", "b@example.org", "c@example.org")
 
-    _crash(service)
+    _crash(service, leased=True)
     assert relay.handler.message_ids == ["<village.1@lgmail.test>"]
     # Nothing was marked: the claim (or lease) died with the process.
     assert [outbox_id for outbox_id, _ in service.store.pending_mail()] == [first, second, third]
@@ -117,7 +122,8 @@ def test_crash_after_the_relay_accepted_sends_the_same_mail_again(
 def test_crash_after_the_maildir_write_writes_it_once(service: Service) -> None:
     service.configure()  # no relay: the Maildir
     first, second = service.write("a@example.org", "b@example.org")
-    _crash(service)
+    # PostgreSQL: a Maildir's batch is claimed (locked) in one transaction, not leased
+    _crash(service, leased=service.store.claim_locks_database)
     assert len(list((service.data / "maildir" / "new").iterdir())) == 1
     assert len(service.store.pending_mail()) == 2
 
@@ -152,8 +158,7 @@ def test_a_worker_killed_mid_flush_sends_again_only_the_mail_in_flight(
     service.write(*(f"p{n}@example.org" for n in range(1, 6)))
     _killed_flush(service, CRASH_ON_THIRD)
     assert len(relay.handler.message_ids) == 3
-    if service.store.claim_locks_database:
-        service.store.release_leases()
+    assert service.store.release_leases() == 3  # the batch was leased: the 3rd, 4th and 5th
     _flush_all(service, 3)  # the third (in flight), the fourth, the fifth
     ids = relay.handler.message_ids
     assert len(ids) == 6
@@ -175,3 +180,44 @@ def test_the_mails_of_a_dead_worker_are_released_by_its_name_only(service: Servi
     assert service.store.release_leases("host:41:0") == 2
     _flush_all(service, 2)
     assert len(list((service.data / "maildir" / "new").iterdir())) == 2
+
+
+def test_the_mails_of_a_process_gone_are_released_by_any_service(
+    service: Service, start_relay: Callable[..., Relay]
+) -> None:
+    """A farm member killed with its supervisor leaves its relay's batch leased: any other
+    service releases it at its next round once that member's `serve:` lease has run out, or at
+    once when the member was a process of its own machine that has ended; a live member's
+    batch is left alone (it may be on its way)."""
+    relay = start_relay()
+    service.configure(relay=relay.address)
+    service.write("a@example.org", "b@example.org", "c@example.org")
+    work = Work(service.store)
+    now = wall_now()
+    work.take(SERVE_PREFIX + "far:41:0", "far:41:0", now, 15)
+    _killed_flush(service, holder="far:41:0")  # another machine's worker, killed
+    assert service.store.pending_mail(due_at=service.clock) == []
+    assert service.store.release_orphans(now, gone) == 0  # its lease runs: it may be alive
+    assert service.store.release_orphans(now + timedelta(seconds=16), gone) == 3
+    assert len(service.store.pending_mail(due_at=service.clock)) == 3
+
+    _flush_all(service, 3)
+    assert len(relay.handler.message_ids) == 4  # the mail in flight went twice
+    service.write("d@example.org")
+    here = f"{socket.gethostname()}:{_ended_pid()}:0"
+    work.take(SERVE_PREFIX + here, here, now, 15)
+    _killed_flush(service, holder=here)
+    # its lease still runs, but this machine knows that process ended
+    assert service.store.release_orphans(now) == 0
+    assert service.store.release_orphans(now, gone) == 1
+
+
+def _ended_pid() -> int:
+    """The pid of a process of this machine that has ended."""
+    child = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return int(child.stdout)
