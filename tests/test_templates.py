@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from lgmail.mail.render import templates_dir, when
+from lgmail.mail.render import COMMON, LANGS, environment, templates_dir, warm, when
 
 
 def names(lang: str) -> set[str]:
@@ -78,3 +78,13 @@ def test_every_accepted_order_is_answered_with_what_it_will_do() -> None:
         order_macro = source[source.index("macro order") : source.index("endmacro")]
         sentences = set(re.findall(r'o.kind == "([a-z-]+)"', order_macro))
         assert {k.value for k in Kind} - sentences == set(), lang
+
+
+def test_a_worker_compiles_the_common_templates_as_it_starts() -> None:
+    """`warm` leaves every language's common templates compiled (macros.txt alone takes about
+    0.2 s to compile), so that a worker's first mails compile nothing."""
+    warm()
+    for lang in LANGS:
+        cache = environment(lang).cache
+        assert cache is not None
+        assert set(COMMON) <= {name for _, name in cache}

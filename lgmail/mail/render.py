@@ -6,6 +6,7 @@ the game's time zone ("dimanche 29 novembre à 21h30").
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from datetime import datetime
@@ -145,6 +146,22 @@ def upper_first(text: str) -> str:
     """`text` with its first letter in upper case (a reason that starts a sentence)."""
     text = str(text)
     return text[:1].upper() + text[1:]
+
+
+#: the templates that nearly every mail uses: an answer, a digest, their macros and footer
+COMMON = ("macros.txt", "player/answer.txt", "public/digest.txt", "footer.txt")
+
+
+def warm() -> None:
+    """Compile the templates that nearly every mail uses, in every language (about 0.3 s a
+    language, most of it `macros.txt`): a worker process does it as it starts, so that the
+    first mails after a start, a storm's at 21:30 say, do not wait for it."""
+    for lang in LANGS:
+        for env, name in [(environment(lang), n) for n in COMMON] + [
+            (html_environment(lang), "layout.html")
+        ]:
+            with contextlib.suppress(jinja2.TemplateNotFound):  # a trimmed LGMAIL_TEMPLATES
+                env.get_template(name)
 
 
 def render(lang: str, scheme: str, **context: Any) -> tuple[str, str]:

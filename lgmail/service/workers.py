@@ -29,6 +29,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnProcess
 from pathlib import Path
 
+from lgmail.mail import render
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound
 from lgmail.service.scheduler import Clock, DeadlineScheduler
@@ -213,6 +214,7 @@ def run_worker(config: Config, index: int, count: int, bell: Connection) -> None
     shape = f"%(asctime)s worker{index} %(levelname)s %(name)s %(message)s"
     logging.basicConfig(level=logging.INFO, format=shape)
     games = Games(settings.load(config.data, config.db, relay=config.relay))
+    render.warm()
     inbound = Inbound(games)
     holder: list[Worker] = []
     scheduler = DeadlineScheduler(games, Clock.of(games.now), mine=lambda g: holder[0].mine(g))

@@ -82,7 +82,7 @@ class Work:
 
     def release(self, name: str, holder: str) -> None:
         with self._writer.begin() as conn:
-            conn.execute(delete(leases).where(leases.c.name == name, leases.c.holder == holder))
+            _drop(conn, name, holder)
 
     def holders(self, prefix: str, now: datetime) -> list[str]:
         """The live leases whose name starts with `prefix` (their names)."""
@@ -103,15 +103,23 @@ class Work:
         `holder`, with up to `limit` of its rows, oldest first; None when there is none."""
         with self.store.engine.begin() as conn:
             games = _inbox.pending_games(conn, 32)
-        for game in games:
-            if not self.take(GAME_PREFIX + game, holder, now, seconds):
-                continue
-            with self.store.engine.begin() as conn:
+        if not games:
+            return None  # nothing to play: no write lock taken
+        until = now + timedelta(seconds=seconds)
+        # the lease and the rows in one transaction
+        with self._writer.begin() as conn:
+            for game in games:
+                if not _take(conn, GAME_PREFIX + game, holder, now, until):
+                    continue
                 rows = _inbox.pending(conn, limit, game)
-            if rows:
-                return game, rows
-            self.release(GAME_PREFIX + game, holder)
+                if rows:
+                    return game, rows
+                _drop(conn, GAME_PREFIX + game, holder)
         return None
+
+
+def _drop(conn: Connection, name: str, holder: str) -> None:
+    conn.execute(delete(leases).where(leases.c.name == name, leases.c.holder == holder))
 
 
 def _take(conn: Connection, name: str, holder: str, now: datetime, until: datetime) -> bool:
