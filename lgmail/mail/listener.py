@@ -38,9 +38,13 @@ class GameMailHandler:
         self,
         known: Callable[[str], bool],
         store: Callable[[bytes, list[str], str], Future[None]],
+        known_now: Callable[[str], bool | None] = lambda address: None,
     ) -> None:
+        """`known_now`: the recipient check when it needs no I/O (None: ask `known`, in a
+        thread, as it may read the store)."""
         self.known = known
         self.store = store
+        self.known_now = known_now
 
     async def handle_RCPT(
         self,
@@ -54,7 +58,9 @@ class GameMailHandler:
             return "452 4.5.3 One recipient per transaction, please send the others again"
         loop = asyncio.get_running_loop()
         try:
-            ok = await loop.run_in_executor(None, self.known, address)
+            ok = self.known_now(address)
+            if ok is None:
+                ok = await loop.run_in_executor(None, self.known, address)
         except Exception:
             log.exception("recipient check failed for %s", address)
             return "451 4.3.0 Temporary failure, please try again later"

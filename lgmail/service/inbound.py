@@ -124,6 +124,14 @@ class Inbound:
         bounced = bounce_route(self.games.settings.bounce, address, self.domain)
         return bounced is not None or self.game_for(address) is not None
 
+    def accepts_now(self, address: str) -> bool | None:
+        """`accepts` when memory answers it (a game seen already, or not a game address at
+        all); None when the store must be read (a game created since)."""
+        key = game_slug_of(self.games.settings.bounce, address, self.domain)
+        if key is None:
+            return bounce_route(self.games.settings.bounce, address, self.domain) is not None
+        return True if key in self._slugs else None
+
     def recipients_of(self, raw: bytes) -> list[str]:
         """The game addresses a mail was delivered to, from its headers (for IMAP and pipes,
         which carry no envelope): Delivered-To, X-Original-To, To, Cc."""

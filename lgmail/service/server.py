@@ -74,7 +74,7 @@ class Server:
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._listeners: list[SmtpListener | LmtpListener | WebListener] = []
-        handler = GameMailHandler(self._known, self._store)
+        handler = GameMailHandler(self._known, self._store, self.inbound.accepts_now)
         if endpoints.smtp:
             host, port = host_port(endpoints.smtp, 2525)
             self._listeners.append(SmtpListener(handler, host, port))

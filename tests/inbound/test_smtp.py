@@ -9,6 +9,8 @@ from collections.abc import Callable
 
 import pytest
 
+from lgmail.mail.addresses import game_address
+from lgmail.rules.commands import Seat
 from tests.inbound.conftest import Live
 from tests.scenario import Sent
 
@@ -135,3 +137,24 @@ def test_the_mj_plays_by_mail(live: Live) -> None:
     send(live, fake)
     wait_for(lambda: live.game.games.store.inbox_pending(10) == [])
     assert live.game.alive("Bruno")
+
+
+def test_a_game_created_while_the_listener_runs_is_known_at_rcpt(live: Live) -> None:
+    """The RCPT check answers from memory for the games it has seen (no thread, no query), and
+    reads the store for an address it does not know: a game created since is accepted."""
+    first = live.mail("alice@example.org", live.reply_address("Alice"), "je veux manger David")
+    send(live, first)  # the listener has seen the game's address now
+    games = live.server.games
+    domain = live.server.inbound.domain
+    assert live.server.inbound.accepts_now(game_address("village", domain)) is True
+    later = game_address("hameau", domain)
+    assert live.server.inbound.accepts_now(later) is None  # unknown: the store will tell
+    assert live.server.inbound.accepts_now("nowhere@example.org") is False
+    seats = [Seat(n, f"{n.lower()}@example.org") for n in ("Zoe", "Yann", "Xavier", "Wanda")]
+    games.create("hameau", "classic", seats)
+    with smtplib.SMTP("127.0.0.1", live.smtp) as client:
+        client.ehlo()
+        client.mail("zoe@example.org")
+        assert client.rcpt(later)[0] == 250
+        assert client.rcpt("nowhere@lgmail.localhost")[0] == 550
+    assert live.server.inbound.accepts_now(later) is True

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.exc import StatementError
 
 from lgmail.store import EventStore
 from lgmail.store.work import GAME_PREFIX, Accepted, Work
@@ -96,3 +98,16 @@ def test_claims_take_a_game_no_one_else_plays(open_store: Callable[[], EventStor
     one.release(GAME_PREFIX + "village", "w1")
     again = two.claim("w4", T0, 10, 100)
     assert again is not None and again[0] == "village"
+
+
+def test_the_time_a_mail_was_received_is_kept_to_the_microsecond(store: EventStore) -> None:
+    """The group commit writes SQLite's rows on the driver's connection: the time reads back
+    as the same instant, from any time zone."""
+    paris = datetime(2026, 3, 10, 21, 29, 59, 123456, tzinfo=ZoneInfo("Europe/Paris"))
+    work = Work(store)
+    work.accept_many([Accepted("<m1@x>", "village+a@x", RAW, paris, "village")])
+    (row,) = store.inbox_pending()
+    assert row.received_at == paris and row.received_at.utcoffset() == timedelta(0)
+    with pytest.raises((ValueError, StatementError), match="naive"):  # SQLAlchemy wraps it
+        work.accept_many([Accepted("<m2@x>", "village+a@x", RAW, paris.replace(tzinfo=None))])
+    work.close()
