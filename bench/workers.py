@@ -1,4 +1,4 @@
-"""Worker processes on PostgreSQL: a pre-filled inbox of G games played by one worker, then by
+"""Worker processes on PostgreSQL: an inbox of G games played by one worker, then by
 two; the seconds each took and the ratio (target: two workers >= 1.6 x one).
 
 Usage: ``python bench/workers.py --pg URL [--games G] [--mails M]``
@@ -7,15 +7,16 @@ The workload (not timed): a schema of its own in the PostgreSQL database at URL 
 afterwards), G classic games (default 20) of 20 players (5 wolves) made by
 ``tests.scenario.Scenario`` on an election day (votes accepted all day), the clock fixed by
 LGMAIL_NOW so that no deadline passes. For each run, M vote mails a game (default 100: 5 a
-player, under the answers-per-hour limit over both runs) are accepted into the inbox
-(``Inbound.accept``: stored, not played).
+player, under the answers-per-hour limit over both runs), each to the voter's own reply address
+in that game (the players' mail addresses are the same in every game).
 
 Timed: the worker processes (``lgmail.service.workers.WorkerPool``, as `lgmail serve --workers
-N` starts them, each with its own interpreter and connections) are started and woken, and the
-clock stops when the inbox has no row left to play (polled every 20 ms); the processes' start
-(imports, the store opened, each game's start-up tick) is timed apart and not counted: the
-clock starts once each worker has renewed its `serve:` lease, i.e. finished its first round
-over an empty inbox. Checked: every mail answered once (the outbox has one answer per mail).
+N` starts them, each with its own interpreter and connections) are started on an empty inbox;
+once each has renewed its `serve:` lease (its first round done: imports, the store opened, each
+game's start-up tick; timed apart and not counted), the run's mails are stored in the inbox in
+one transaction, the workers are woken and the clock starts; it stops when the inbox has no row
+left to play (polled every 20 ms). Checked: every mail answered once (the outbox has one answer
+per mail).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from sqlalchemy import create_engine, make_url, text
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound
 from lgmail.service.workers import Config, WorkerPool
-from lgmail.store.work import SERVE_PREFIX, Work
+from lgmail.store.work import SERVE_PREFIX, Accepted, Work
 
 ROOT = Path(__file__).resolve().parent.parent
 POLL = 0.02
@@ -53,18 +54,22 @@ def make_games(folder: Path, db: str, count: int) -> tuple[Games, list[tuple[str
     scenario = None
     for g in range(count):
         scenario = Scenario(folder, roles, election=True, name=f"village{g:02d}", db=db)
+        # the players' addresses are the same in every game: the role mail of this one
+        role_mail = f"[{scenario.name}] Votre rôle"
         reply_to = [
-            next(m for m in scenario.mails(n) if "Votre rôle" in m.subject).reply_to for n in names
+            next(m for m in scenario.mails(n) if role_mail in m.subject).reply_to for n in names
         ]
         made.append((scenario.name, reply_to))
     assert scenario is not None
     return scenario.games, made
 
 
-def fill(games: Games, made: list[tuple[str, list[str]]], per_game: int, tag: str) -> int:
-    """`per_game` votes to each game, stored in the inbox (not played)."""
+def votes(
+    games: Games, made: list[tuple[str, list[str]]], per_game: int, tag: str
+) -> list[Accepted]:
+    """`per_game` votes to each game: the inbox rows to store (not played)."""
     inbound = Inbound(games)
-    count = 0
+    rows: list[Accepted] = []
     for game, reply_to in made:
         for i in range(per_game):
             voter = i % len(reply_to)
@@ -74,9 +79,8 @@ def fill(games: Games, made: list[tuple[str, list[str]]], per_game: int, tag: st
             msg["Subject"] = f"Re: [{game}] Votre rôle"
             msg["Message-ID"] = f"<{tag}.{game}.{i}@example.org>"
             msg.set_content(f"vote Joueur{(voter + 1 + i) % len(reply_to):02d}\n")
-            inbound.accept(msg.as_bytes(), [reply_to[voter]])
-            count += 1
-    return count
+            rows += inbound.accepted(msg.as_bytes(), [reply_to[voter]])
+    return rows
 
 
 def busy_seconds() -> tuple[float, float]:
@@ -88,10 +92,11 @@ def busy_seconds() -> tuple[float, float]:
 
 
 def played_by(
-    config: Config, games: Games, workers: int, timeout: float
+    config: Config, games: Games, rows: list[Accepted], workers: int, timeout: float
 ) -> tuple[float, float, float]:
     """(start-up seconds, seconds to empty the inbox, cores busy meanwhile on average) with
-    `workers` worker processes."""
+    `workers` worker processes, started on an empty inbox: `rows` are stored in one
+    transaction once each has gone round once, and the clock starts then."""
     pool = WorkerPool(config, workers)
     work = Work(games.store)
     begun = time.monotonic()
@@ -102,6 +107,7 @@ def played_by(
             if time.monotonic() > end:
                 raise SystemExit("the workers did not start")
             time.sleep(POLL)
+        work.accept_many(rows)
         started, busy0 = time.monotonic(), busy_seconds()[0]
         pool.wake()
         while games.store.inbox_pending(1):
@@ -143,8 +149,11 @@ def main() -> int:
             config = Config(Path(tmp) / "data", url, None)
             results = {}
             for workers in (1, 2):
-                mails = fill(games, made, args.mails, f"run{workers}")
-                results[workers] = (mails, *played_by(config, games, workers, args.timeout))
+                rows = votes(games, made, args.mails, f"run{workers}")
+                results[workers] = (
+                    len(rows),
+                    *played_by(config, games, rows, workers, args.timeout),
+                )
             answered = answers(games)
             games.store.close()
     finally:
