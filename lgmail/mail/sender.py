@@ -473,11 +473,10 @@ class Batch:
         states: dict[int, MailStatus],
         failures: dict[int, DeliveryFailure],
     ) -> None:
-        """Record the outcome of each row: sent, deferred or given up."""
-        for outbox_id, _ in rows:
-            failure = failures.get(outbox_id)
-            if failure is None:
-                store.mark_sent(outbox_id, self.now)
-                self.sent += 1
-            else:
-                _failed(store, states[outbox_id], failure, self.now)
+        """Record the outcome of each row: sent (the rows in one statement), deferred or
+        given up."""
+        sent = [outbox_id for outbox_id, _ in rows if outbox_id not in failures]
+        store.mark_all_sent(sent, self.now)
+        self.sent += len(sent)
+        for outbox_id, failure in failures.items():
+            _failed(store, states[outbox_id], failure, self.now)

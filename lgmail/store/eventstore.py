@@ -535,9 +535,15 @@ class EventStore:
         it commits on its own. Marking a row already sent keeps the first ``sent_at``; an
         unknown id raises ``KeyError``.
         """
+        self.mark_all_sent([outbox_id], sent_at)
+
+    def mark_all_sent(self, outbox_ids: Sequence[int], sent_at: datetime) -> None:
+        """:meth:`mark_sent` for several rows, in one statement."""
         _require_aware("sent_at", sent_at)
+        if not outbox_ids:
+            return
         with self._outbox_write() as conn:
-            _outbox.mark_sent(conn, outbox_id, sent_at)
+            _outbox.mark_sent(conn, outbox_ids, sent_at)
 
     def defer_mail(
         self, outbox_id: int, attempts: int, next_attempt_at: datetime, error: str

@@ -32,7 +32,7 @@ _DUE = _PENDING.where(or_(_c.next_attempt_at.is_(None), _c.next_attempt_at <= bi
 
 _MARK_SENT = (
     update(outbox)
-    .where(_c.id == bindparam("outbox_id"), _c.sent_at.is_(None))
+    .where(_c.id.in_(bindparam("outbox_ids", expanding=True)), _c.sent_at.is_(None))
     .values(sent_at=bindparam("sent_at"))
 )
 
@@ -71,6 +71,7 @@ _RELEASE = update(outbox).where(*_LEASED).values(next_attempt_at=None, leased_by
 _HOLDERS = select(_c.leased_by).where(*_LEASED, _c.leased_by.is_not(None)).distinct()
 
 _EXISTS = select(_c.id).where(_c.id == bindparam("outbox_id"))
+_KNOWN = select(_c.id).where(_c.id.in_(bindparam("outbox_ids", expanding=True)))
 
 _STATUS = select(
     _c.id,
@@ -146,12 +147,19 @@ def _require_row(conn: Connection, outbox_id: int, rowcount: int) -> None:
         raise KeyError(f"no outbox row {outbox_id}")
 
 
-def mark_sent(conn: Connection, outbox_id: int, sent_at: datetime) -> None:
-    """Set ``sent_at`` if the row is unsent; already sent rows keep their first ``sent_at``.
+def mark_sent(conn: Connection, outbox_ids: Sequence[int], sent_at: datetime) -> None:
+    """Set ``sent_at`` on the rows still unsent, in one statement; already sent rows keep their
+    first ``sent_at``; an unknown id raises ``KeyError``.
 
     A row given up (``failed_at``) that was delivered after all is marked sent too."""
-    result = conn.execute(_MARK_SENT, {"outbox_id": outbox_id, "sent_at": sent_at})
-    _require_row(conn, outbox_id, result.rowcount)
+    if not outbox_ids:
+        return
+    result = conn.execute(_MARK_SENT, {"outbox_ids": list(outbox_ids), "sent_at": sent_at})
+    if result.rowcount < len(outbox_ids):  # some were sent already, or are unknown
+        known = set(conn.execute(_KNOWN, {"outbox_ids": list(outbox_ids)}).scalars())
+        missing = [i for i in outbox_ids if i not in known]
+        if missing:
+            raise KeyError(f"no outbox row {missing[0]}")
 
 
 def defer(

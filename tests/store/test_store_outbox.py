@@ -91,6 +91,19 @@ def test_mark_sent_outside_a_claim(store: EventStore) -> None:
         store.mark_sent(outbox_id, datetime(2024, 1, 1))
 
 
+def test_rows_marked_sent_together(store: EventStore) -> None:
+    store.append("village", 0, [ev("A")], T0, outbox=[mail(f"m{i}") for i in range(4)])
+    ids = [outbox_id for outbox_id, _ in store.pending_mail()]
+    store.mark_sent(ids[0], at(1))
+    store.mark_all_sent(ids[:3], at(2))  # m0 sent already: keeps its first time
+    assert _sent_at(store) == {"m0": at(1), "m1": at(2), "m2": at(2), "m3": None}
+    with pytest.raises(KeyError, match=str(ids[-1] + 1000)):
+        store.mark_all_sent([ids[3], ids[-1] + 1000], at(3))
+    assert _sent_at(store)["m3"] is None  # nothing of a refused call is kept
+    store.mark_all_sent([], at(4))
+    assert [m.message_id for _, m in store.pending_mail()] == ["m3"]
+
+
 def test_nested_claim_in_one_thread_refused(store: EventStore) -> None:
     with store.claim_mail(), pytest.raises(RuntimeError), store.claim_mail():
         pass
