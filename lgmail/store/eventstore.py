@@ -482,14 +482,11 @@ class EventStore:
         _require_aware("now", now)
         with self._engine.begin() as conn:
             holders = _outbox.holders(conn)
-            live = set(
-                conn.execute(
-                    select(leases.c.name).where(
-                        leases.c.name.in_([SERVE_PREFIX + h for h in holders]),
-                        leases.c.until > now,
-                    )
-                ).scalars()
-            )
+            live: set[str] = set()
+            if holders:  # whose serve: lease runs
+                named = leases.c.name.in_([SERVE_PREFIX + h for h in holders])
+                query = select(leases.c.name).where(named, leases.c.until > now)
+                live = set(conn.execute(query).scalars())
         dead = [
             h for h in holders if SERVE_PREFIX + h not in live or (gone is not None and gone(h))
         ]
