@@ -70,7 +70,6 @@ _RELEASE = update(outbox).where(*_LEASED).values(next_attempt_at=None, leased_by
 
 _HOLDERS = select(_c.leased_by).where(*_LEASED, _c.leased_by.is_not(None)).distinct()
 
-_EXISTS = select(_c.id).where(_c.id == bindparam("outbox_id"))
 _KNOWN = select(_c.id).where(_c.id.in_(bindparam("outbox_ids", expanding=True)))
 
 _STATUS = select(
@@ -143,8 +142,16 @@ def holders(conn: Connection) -> list[str]:
 
 
 def _require_row(conn: Connection, outbox_id: int, rowcount: int) -> None:
-    if rowcount == 0 and conn.execute(_EXISTS, {"outbox_id": outbox_id}).first() is None:
-        raise KeyError(f"no outbox row {outbox_id}")
+    _require_rows(conn, [outbox_id], rowcount)
+
+
+def _require_rows(conn: Connection, outbox_ids: Sequence[int], rowcount: int) -> None:
+    """KeyError for the first unknown id, when a statement changed fewer rows than named."""
+    if rowcount < len(outbox_ids):  # some were done already, or are unknown
+        known = set(conn.execute(_KNOWN, {"outbox_ids": list(outbox_ids)}).scalars())
+        missing = [i for i in outbox_ids if i not in known]
+        if missing:
+            raise KeyError(f"no outbox row {missing[0]}")
 
 
 def mark_sent(conn: Connection, outbox_ids: Sequence[int], sent_at: datetime) -> None:
@@ -155,11 +162,7 @@ def mark_sent(conn: Connection, outbox_ids: Sequence[int], sent_at: datetime) ->
     if not outbox_ids:
         return
     result = conn.execute(_MARK_SENT, {"outbox_ids": list(outbox_ids), "sent_at": sent_at})
-    if result.rowcount < len(outbox_ids):  # some were sent already, or are unknown
-        known = set(conn.execute(_KNOWN, {"outbox_ids": list(outbox_ids)}).scalars())
-        missing = [i for i in outbox_ids if i not in known]
-        if missing:
-            raise KeyError(f"no outbox row {missing[0]}")
+    _require_rows(conn, outbox_ids, result.rowcount)
 
 
 def defer(
