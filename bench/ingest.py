@@ -36,8 +36,10 @@ mails (mail i goes to client i mod C), EHLO done before the clock starts. The cl
 Before the timed run each server gets a warm-up of one mail per player (one connection, waited
 for until processed), so that imports, template compilation and connection pools are not timed.
 
-Printed: seconds and mails per second for each line, and the ratio lgmail / sink (accept +
-process over the sink's accept), target >= 0.6. With ``--profile K`` the worker's sweeps during
+Printed: seconds and mails per second for each line, the ratios lgmail / sink, and the CPU
+each part spent per mail until the last 250 (the servers' process, the clients, the worker
+processes) beside what the cores allow: the accept cannot end before that CPU, spread over every
+core, has run. With ``--profile K`` the worker's sweeps during
 the timed run are profiled (cProfile: slower, so the figures of that run are not the ones to
 quote) and the K functions with the most cumulative time are printed.
 """
@@ -150,6 +152,8 @@ class Sent:
     started: float
     last_250: float
     accepted: int
+    #: the clients' own CPU seconds while sending
+    client_cpu_s: float
 
 
 def _client(
@@ -165,12 +169,13 @@ def _client(
             smtp.ehlo()
             ready.put(True)
             go.wait()
+            cpu = time.process_time()
             for sender, recipient, raw in mails:
                 smtp.sendmail(sender, [recipient], raw)
-            results.put((len(mails), time.monotonic(), ""))
+            results.put((len(mails), time.monotonic(), time.process_time() - cpu, ""))
     except Exception as exc:
         ready.put(False)
-        results.put((0, time.monotonic(), repr(exc)))
+        results.put((0, time.monotonic(), 0.0, repr(exc)))
 
 
 def send(port: int, mails: list[Mail], clients: int) -> Sent:
@@ -188,16 +193,21 @@ def send(port: int, mails: list[Mail], clients: int) -> Sent:
         process.start()
     if not all(ready.get(timeout=60) for _ in processes):
         go.set()
-        raise SystemExit(f"a client could not connect: {results.get(timeout=10)[2]}")
+        raise SystemExit(f"a client could not connect: {results.get(timeout=10)[3]}")
     started = time.monotonic()
     go.set()
     done = [results.get(timeout=600) for _ in processes]
     for process in processes:
         process.join(timeout=10)
-    errors = [error for _, _, error in done if error]
+    errors = [error for _, _, _, error in done if error]
     if errors:
         raise SystemExit(f"a client failed: {errors[0]}")
-    return Sent(started, max(at for _, at, _ in done), sum(n for n, _, _ in done))
+    return Sent(
+        started,
+        max(at for _, at, _, _ in done),
+        sum(n for n, _, _, _ in done),
+        sum(cpu for _, _, cpu, _ in done),
+    )
 
 
 def send_one_by_one(port: int, mails: list[Mail]) -> None:
@@ -223,7 +233,15 @@ class DropHandler:
         return "250 OK"
 
 
-def bench_sink(warmup: list[Mail], mails: list[Mail], clients: int) -> float:
+@dataclass(frozen=True)
+class SinkTimes:
+    seconds: float
+    #: this process's CPU seconds while the clients sent: the sink's loop
+    server_cpu_s: float
+    client_cpu_s: float
+
+
+def bench_sink(warmup: list[Mail], mails: list[Mail], clients: int) -> SinkTimes:
     port = free_port()
     sink = Controller(
         DropHandler(), hostname=HOST, port=port, data_size_limit=MAX_SIZE, server_hostname="sink"
@@ -231,11 +249,13 @@ def bench_sink(warmup: list[Mail], mails: list[Mail], clients: int) -> float:
     sink.start()
     try:
         send_one_by_one(port, warmup)
+        cpu = time.process_time()
         sent = send(port, mails, clients)
+        cpu = time.process_time() - cpu
     finally:
         sink.stop()
     assert sent.accepted == len(mails), sent
-    return sent.last_250 - sent.started
+    return SinkTimes(sent.last_250 - sent.started, cpu, sent.client_cpu_s)
 
 
 # -- lgmail ------------------------------------------------------------------------------------
@@ -280,6 +300,11 @@ class LgmailTimes:
     processed_s: float
     #: the worker processes' CPU seconds during the timed run (None: a worker thread)
     worker_cpu_s: float | None
+    #: the same until the last 250
+    worker_accept_cpu_s: float | None
+    #: this process's CPU seconds until the last 250: the listener and its committer
+    listener_cpu_s: float
+    client_cpu_s: float
     groups: int
     profile: cProfile.Profile | None
 
@@ -313,7 +338,10 @@ def bench_lgmail(
             server.profile = cProfile.Profile()
         cpu_before = cpu_seconds(pids)
         groups_before = server.committer.groups
+        listener_cpu = time.process_time()
         sent = send(port, mails, clients)
+        listener_cpu = time.process_time() - listener_cpu
+        accept_cpu = cpu_seconds(pids) - cpu_before if pids else None
         processed = drain(game.games, timeout)
         cpu = cpu_seconds(pids) - cpu_before if pids else None
         groups = server.committer.groups - groups_before
@@ -329,7 +357,14 @@ def bench_lgmail(
             "the figures would not be comparable"
         )
     return LgmailTimes(
-        sent.last_250 - sent.started, processed - sent.started, cpu, groups, profiler
+        accept_s=sent.last_250 - sent.started,
+        processed_s=processed - sent.started,
+        worker_cpu_s=cpu,
+        worker_accept_cpu_s=accept_cpu,
+        listener_cpu_s=listener_cpu,
+        client_cpu_s=sent.client_cpu_s,
+        groups=groups,
+        profile=profiler,
     )
 
 
@@ -372,7 +407,8 @@ def main(argv: list[str] | None = None) -> int:
             f"clients on loopback, one connection each; 1 classic game on SQLite, election day, "
             f"{players} players ({players // 4} wolves), one vote per mail"
         )
-        sink_s = bench_sink(warmup, mails, clients)
+        sink = bench_sink(warmup, mails, clients)
+        sink_s = sink.seconds
         lg = bench_lgmail(
             game, warmup, mails, clients, args.profile, args.timeout, max(0, args.workers)
         )
@@ -402,6 +438,7 @@ def main(argv: list[str] | None = None) -> int:
             f"processing CPU per mail ({args.workers} worker processes, /proc): "
             f"{per_mail:.2f} ms (target <= 2.5: {verdict})"
         )
+    print_cpu(count, sink, lg)
     if lg.profile is not None:
         print(f"\nlgmail's worker during the timed run (cProfile), top {args.profile} functions:")
         stats = pstats.Stats(lg.profile)
@@ -409,6 +446,23 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get("LGMAIL_PROFILE_DUMP"):
             stats.dump_stats(os.environ["LGMAIL_PROFILE_DUMP"])
     return 0
+
+
+def print_cpu(count: int, sink: SinkTimes, lg: LgmailTimes) -> None:
+    """CPU per mail of each part until the last 250, and what the cores allow: the accept
+    can't end before the CPU spent meanwhile, spread over every core, has run."""
+    cores = os.cpu_count() or 1
+    ms = 1000 / count
+    print(f"CPU per mail until the last 250 (ms; {cores} cores):")
+    print(f"  sink: server {sink.server_cpu_s * ms:.2f}, clients {sink.client_cpu_s * ms:.2f}")
+    workers = lg.worker_accept_cpu_s or 0.0
+    spent = lg.listener_cpu_s + lg.client_cpu_s + workers
+    print(
+        f"  lgmail: listener and committer {lg.listener_cpu_s * ms:.2f}, clients "
+        f"{lg.client_cpu_s * ms:.2f}, workers {workers * ms:.2f}; "
+        f"all {spent * ms:.2f} = {spent / cores * ms:.2f} ms of wall time on {cores} cores "
+        f"(accept took {lg.accept_s * ms:.2f})"
+    )
 
 
 if __name__ == "__main__":
