@@ -7,6 +7,7 @@ same transaction as the events it caused (``EventStore.append(inbox=...)``) or a
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime
 
 from sqlalchemy import Connection, and_, bindparam, func, insert, select, update
@@ -52,7 +53,11 @@ def add(
     """Store a received mail unless that (Message-ID, recipient) is there: (id, new).
     `game`: the game the recipient address belongs to, if any."""
     if conn.dialect.name == "sqlite":
-        return _add_sqlite(conn, message_id, recipient, raw, received_at, game)
+        cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+        try:
+            return add_sqlite(cursor, message_id, recipient, raw, received_at, game)
+        finally:
+            cursor.close()
     key = {"message_id": message_id, "recipient": recipient}
     found = conn.execute(_FIND, key).scalar()
     if found is not None:
@@ -61,29 +66,25 @@ def add(
     return int(conn.execute(_ADD, values).scalar_one()), True
 
 
-def _add_sqlite(
-    conn: Connection,
+def add_sqlite(
+    cursor: sqlite3.Cursor,
     message_id: str,
     recipient: str,
     raw: bytes,
     received_at: datetime,
     game: str | None,
 ) -> tuple[int, bool]:
-    """`add` on the driver's connection, in the transaction `conn` opened: a group commit
-    runs it per mail, and SQLAlchemy's per-statement work cost more than SQLite's."""
+    """`add` on a driver's cursor in an open transaction: a group commit runs it per mail, and
+    SQLAlchemy's per-statement work cost more than SQLite's."""
     if received_at.utcoffset() is None:
         raise ValueError(f"naive datetime refused: {received_at!r}")
-    cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-    try:
-        cursor.execute(_FIND_SQL, (message_id, recipient))
-        found = cursor.fetchone()
-        if found is not None:
-            return int(found[0]), False
-        at = received_at.astimezone(UTC).isoformat(" ", "microseconds")[:26]
-        cursor.execute(_ADD_SQL, (message_id, recipient, raw, at, game))
-        return int(cursor.lastrowid), True
-    finally:
-        cursor.close()
+    cursor.execute(_FIND_SQL, (message_id, recipient))
+    found = cursor.fetchone()
+    if found is not None:
+        return int(found[0]), False
+    at = received_at.astimezone(UTC).isoformat(" ", "microseconds")[:26]
+    cursor.execute(_ADD_SQL, (message_id, recipient, raw, at, game))
+    return int(cursor.lastrowid or 0), True
 
 
 _FIND_SQL = "SELECT id FROM inbox WHERE message_id = ? AND recipient = ?"

@@ -58,7 +58,7 @@ class Work:
 
     def close(self) -> None:
         if self._durable is not None:
-            self._durable.engine.dispose()
+            self._durable.close()
             self._durable = None
 
     # --- accepting -------------------------------------------------------------------------
@@ -66,7 +66,16 @@ class Work:
     def accept_many(self, mails: Sequence[Accepted]) -> list[tuple[int, bool]]:
         """Keep every mail in one transaction, synced to disk on return: each one's
         ``(inbox_id, new)``. Nothing is kept when it raises."""
-        with self._synced().begin() as conn:
+        synced = self._synced()
+        if synced.engine.dialect.name == "sqlite":
+            with synced.begin_sqlite() as cursor:
+                return [
+                    _inbox.add_sqlite(
+                        cursor, m.message_id, m.recipient, m.raw, m.received_at, m.game
+                    )
+                    for m in mails
+                ]
+        with synced.begin() as conn:
             return [
                 _inbox.add(conn, m.message_id, m.recipient, m.raw, m.received_at, m.game)
                 for m in mails

@@ -4,6 +4,7 @@ a game's mails, in their order."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -56,6 +57,30 @@ def test_the_group_commit_is_synced_on_sqlite(store: EventStore, backend: str) -
     with store.engine.connect() as conn:
         assert conn.execute(text("PRAGMA synchronous")).scalar() == 1  # NORMAL elsewhere
     work.close()
+
+
+def test_sqlite_groups_share_one_kept_synced_connection(store: EventStore, backend: str) -> None:
+    """On SQLite the groups are written on one driver connection the writer keeps (no pool
+    checkout a group), synced (FULL); a group that fails is rolled back on it and the next
+    group is written on it as before."""
+    if backend != "sqlite":
+        pytest.skip("SQLite only: PostgreSQL's groups go through SQLAlchemy")
+    work = Work(store)
+    work.accept_many([mail(1)])
+    writer = work._synced()
+    kept = writer._kept
+    assert kept is not None
+    driver = kept.driver_connection
+    assert driver.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+    broken = Accepted("<m3@x>", "village+a@x", None, T0, "village")  # type: ignore[arg-type]
+    with pytest.raises(sqlite3.IntegrityError):
+        work.accept_many([mail(2), broken])
+    assert not driver.in_transaction
+    work.accept_many([mail(4)])
+    assert writer._kept is kept
+    assert [r.message_id for r in store.inbox_pending()] == ["<m1@x>", "<m4@x>"]
+    work.close()
+    assert writer._kept is None
 
 
 def test_a_lease_is_one_holders_until_it_runs_out(
