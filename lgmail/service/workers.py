@@ -49,8 +49,11 @@ SERVE_LEASE = 15.0
 RENEW = 5.0
 #: real seconds between two looks at the worker processes (one that died is started again)
 SUPERVISE = 1.0
-#: how much lower than the listeners' the workers' CPU priority is
-NICENESS = 10
+#: how much lower than the listeners' the workers' CPU priority is: the lowest, so that a worker
+#: runs on a core the listener leaves (it keeps one at most: one interpreter) and yields it at
+#: once when the listener wakes (bench/ingest.py, accept / sink: 0.27 and 0.28 at 10, 0.40 and
+#: 0.41 at 19)
+NICENESS = 19
 #: seconds a worker's thread keeps the interpreter while another waits for it (Python's default
 #: is 5 ms): a delivery thread waits for it after each answer of the relay, four a mail, and at
 #: 21:30 the deadline ticks keep it busy; 0.5 ms took the storm bench from 34.8 and 30.1 s to
