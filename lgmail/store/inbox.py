@@ -96,25 +96,33 @@ _ADD_SQL = (
 def pending(conn: Connection, limit: int, game: str | None = None) -> list[InboxRow]:
     """Rows not processed yet, oldest first; only `game`'s when given ("": the rows that
     name no game)."""
-    query = _ROW.where(_c.processed_at.is_(None))
-    if game is not None:
-        query = query.where(func.coalesce(_c.game, "") == game)
-    rows = conn.execute(query.order_by(_c.id).limit(limit))
+    query = _PENDING if game is None else _PENDING_OF
+    rows = conn.execute(query, {"limit": limit, "game": game})
     return [_row(tuple(r)) for r in rows]
 
 
 def pending_games(conn: Connection, limit: int) -> list[str]:
     """The games with rows not processed yet ("" for the rows that name no game), the one
     with the oldest row first."""
-    key = func.coalesce(_c.game, "")
-    query = (
-        select(key)
-        .where(_c.processed_at.is_(None))
-        .group_by(key)
-        .order_by(func.min(_c.id))
-        .limit(limit)
-    )
-    return [str(k) for k in conn.execute(query).scalars()]
+    return [str(k) for k in conn.execute(_PENDING_GAMES, {"limit": limit}).scalars()]
+
+
+# a worker runs these at every round: built once, their compiled forms cached
+_GAME_KEY = func.coalesce(_c.game, "")
+_UNPROCESSED = _c.processed_at.is_(None)
+_PENDING = _ROW.where(_UNPROCESSED).order_by(_c.id).limit(bindparam("limit"))
+_PENDING_OF = (
+    _ROW.where(_UNPROCESSED, func.coalesce(_c.game, "") == bindparam("game"))
+    .order_by(_c.id)
+    .limit(bindparam("limit"))
+)
+_PENDING_GAMES = (
+    select(_GAME_KEY)
+    .where(_UNPROCESSED)
+    .group_by(_GAME_KEY)
+    .order_by(func.min(_c.id))
+    .limit(bindparam("limit"))
+)
 
 
 def get(conn: Connection, inbox_id: int) -> InboxRow:

@@ -14,11 +14,12 @@ rounds, by which `lgmail ingest` knows that a service will play what it stores.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
-from sqlalchemy import Connection, and_, delete, or_, select
+from sqlalchemy import Connection, Executable, Table, and_, bindparam, delete, or_, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -128,16 +129,33 @@ class Work:
 
 
 def _drop(conn: Connection, name: str, holder: str) -> None:
-    conn.execute(delete(leases).where(leases.c.name == name, leases.c.holder == holder))
+    conn.execute(_DROP, {"name": name, "holder": holder})
 
 
 def _take(conn: Connection, name: str, holder: str, now: datetime, until: datetime) -> bool:
-    insert = pg_insert if conn.dialect.name == "postgresql" else sqlite_insert
-    statement = insert(leases).values(name=name, holder=holder, until=until)
+    # a row comes back only when inserted or updated (rowcount is not portable here)
+    values = {"name": name, "holder": holder, "until": until, "now": now}
+    return conn.execute(_TAKE[conn.dialect.name], values).first() is not None
+
+
+_DROP = delete(leases).where(
+    leases.c.name == bindparam("name"), leases.c.holder == bindparam("holder")
+)
+
+
+def _take_statement(insert: Callable[[Table], Any]) -> Executable:
+    """The lease's upsert, built once per dialect: a worker runs it at every round, and
+    building it with its values cost more than running it."""
+    statement = insert(leases).values(
+        name=bindparam("name"), holder=bindparam("holder"), until=bindparam("until")
+    )
     statement = statement.on_conflict_do_update(
         index_elements=[leases.c.name],
         set_={"holder": statement.excluded.holder, "until": statement.excluded.until},
-        where=or_(leases.c.until <= now, leases.c.holder == holder),
+        where=or_(leases.c.until <= bindparam("now"), leases.c.holder == bindparam("holder")),
     )
-    # a row comes back only when inserted or updated (rowcount is not portable here)
-    return conn.execute(statement.returning(leases.c.name)).first() is not None
+    returning: Executable = statement.returning(leases.c.name)
+    return returning
+
+
+_TAKE = {"postgresql": _take_statement(pg_insert), "sqlite": _take_statement(sqlite_insert)}
