@@ -1,0 +1,259 @@
+"""How a game's commands are committed: the game's state (events -> state, cached per
+process), decisions on it, and ONE transaction at the expected version for the events, the
+mails they cause (outbox), the inbox rows' outcomes and the projection; a concurrent writer
+gets a conflict and the command is decided again (bounded). Part of
+:class:`lgmail.service.games.Games`."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import itertools
+import threading
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Generic, TypeVar
+
+from lgmail.mail.addresses import slug
+from lgmail.rules import events as ev
+from lgmail.rules.commands import Command
+from lgmail.rules.decide import Decision, decide
+from lgmail.rules.dump import dump
+from lgmail.rules.evolve import apply, project
+from lgmail.rules.refusal import Refusal, Spoiled
+from lgmail.rules.state import GameState
+from lgmail.service.codec import decode_all, to_new
+from lgmail.service.outgoing import MailOut
+from lgmail.store import ConcurrencyConflict, NewEvent, OutgoingMail, RecordedEvent
+
+R = TypeVar("R")
+RETRIES = 5
+#: decide every order on a copy of the state (after an in-place decision was `Spoiled`)
+_CAREFUL: ContextVar[bool] = ContextVar("careful", default=False)
+
+
+class GameError(Exception):
+    """A command the service cannot carry out (unknown game, refused creation, ...): the
+    message is a sentence for the MJ; `refusal`, the rules' refusal behind it."""
+
+    def __init__(self, message: str, refusal: Refusal | None = None) -> None:
+        super().__init__(message)
+        self.refusal = refusal
+
+
+@dataclass(frozen=True)
+class Attempt(Generic[R]):
+    """One command for :meth:`Games.transact_many`: `attempt` decides it on a copy of the
+    state (its events and result), `extra` adds mails (an answer), `inbox` the inbox row and
+    outcome to mark, `cause` is recorded with its events. `folds`: the attempt applies its
+    events to the state it is given, so it is given the transaction's own (no copy)."""
+
+    attempt: Callable[[GameState, datetime], tuple[list[ev.Event], R]]
+    cause: str
+    extra: Callable[[GameState, R, datetime], list[OutgoingMail]] | None = None
+    inbox: tuple[int, str] | None = None
+    #: the inbox row's outcome from the result, when it depends on it (else `inbox`'s)
+    outcome: Callable[[R], str] | None = None
+    folds: bool = False
+
+
+class Transactions(MailOut):
+    """Reading a game and committing its commands (see the module's docstring)."""
+
+    #: each game's state as of the last event read, so a command reads only what is new
+    _states: dict[str, GameState]
+    _states_lock: threading.Lock
+    #: called after each commit
+    after_commit: Callable[[], object]
+    _entropy_key: bytes
+    _draws: itertools.count[int]
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def records(self, name: str, upto: int | None = None) -> list[RecordedEvent]:
+        records = self.store.read(name, upto_version=upto)
+        if not records:
+            raise GameError(f"no game named {name!r}")
+        return records
+
+    def load(self, name: str, upto: int | None = None) -> GameState:
+        if upto is not None:
+            return project(decode_all(self.records(name, upto)), name)
+        state = self._fresh(name)
+        if state.version == 0:
+            raise GameError(f"no game named {name!r}")
+        return state
+
+    def peek(self, name: str) -> GameState:
+        """The game's current state for reading only: the copy this process keeps, shared,
+        which nobody may change (`load` gives one's own)."""
+        with self._states_lock:
+            cached = self._states.get(name)
+        if cached is None or self.store.read(name, after_version=cached.version):
+            return self.load(name)
+        return cached
+
+    def _fresh(self, name: str, take: bool = False) -> GameState:
+        """The game's current state (a copy the caller may change): the cached state plus
+        the events written since, by this process or another. `take`: the cached state
+        itself, taken out of the cache (no copy; a transaction gives its state back when it
+        commits, `_remember`)."""
+        with self._states_lock:
+            cached = self._states.pop(name, None) if take else self._states.get(name)
+        if cached is not None and not take:
+            cached = cached.clone()
+        state = cached if cached is not None else GameState(name=name)
+        new = decode_all(self.store.read(name, after_version=state.version))
+        for event in new:
+            apply(state, event)
+        if new:
+            self._remember(state)
+        return state
+
+    def _remember(self, state: GameState) -> None:
+        """Keep a copy of `state` as the game's cached state, unless a newer one is known."""
+        with self._states_lock:
+            known = self._states.get(state.name)
+            if known is None or known.version < state.version:
+                self._states[state.name] = state.clone()
+
+    def _give_back(self, state: GameState) -> None:
+        """Put a state taken from the cache (`_fresh(take=True)`) and left unchanged back, no
+        copy made: from now on it is shared, for reading only (as `peek` gives it)."""
+        with self._states_lock:
+            known = self._states.get(state.name)
+            if known is None or known.version < state.version:
+                self._states[state.name] = state
+
+    # --- writing ---------------------------------------------------------------------------
+
+    def _entropy(self, state: GameState, salt: str) -> int:
+        """A command's entropy: from the game's seed when it has one (tests, replays of a
+        seeded game), else unpredictable (a secret key of this process and a counter:
+        one system call per process, not per command). What it decides is recorded."""
+        seed = state.options.get("seed")
+        if seed is None:
+            basis = f"{next(self._draws)}".encode()
+            digest = hmac.new(self._entropy_key, basis, hashlib.sha256).digest()
+        else:
+            digest = hashlib.sha256(f"{seed}:{state.version}:{salt}".encode()).digest()
+        return int.from_bytes(digest[:8], "big") >> 1
+
+    def transact(
+        self,
+        name: str,
+        attempt: Callable[[GameState, datetime], tuple[list[ev.Event], R]],
+        cause: str,
+        new: bool = False,
+        extra: Callable[[GameState, R, datetime], list[OutgoingMail]] | None = None,
+        inbox: tuple[int, str] | None = None,
+        outcome: Callable[[R], str] | None = None,
+        folds: bool = False,
+    ) -> tuple[R, GameState, list[ev.Event]]:
+        """Decide on fresh state and commit the events, their mails, `extra` mails (an answer)
+        and the inbox row's outcome in one transaction; decide again after a conflict. The
+        state returned is the caller's own when something was committed; else the cached one,
+        shared: read it, never change it."""
+        results, after, events = self.transact_many(
+            name, [Attempt(attempt, cause, extra, inbox, outcome, folds)], new=new
+        )
+        return results[0], after, events
+
+    def transact_many(
+        self, name: str, attempts: Sequence[Attempt[R]], new: bool = False
+    ) -> tuple[list[R], GameState, list[ev.Event]]:
+        """`transact` for several commands in turn (the mails of one game that arrived
+        together), each decided on the state the previous ones left, all committed in one
+        transaction: the same events, mails and Message-IDs as one transaction each, for one
+        write and one state copy.
+
+        The mails' orders are decided in place, on the transaction's own copy of the state;
+        should one be refused after it had changed that copy (`Spoiled`), the batch is decided
+        again with every decision on a copy of its own."""
+        try:
+            return self._transact_many(name, attempts, new)
+        except Spoiled:
+            token = _CAREFUL.set(True)
+            try:
+                return self._transact_many(name, attempts, new)
+            finally:
+                _CAREFUL.reset(token)
+
+    def _transact_many(
+        self, name: str, attempts: Sequence[Attempt[R]], new: bool
+    ) -> tuple[list[R], GameState, list[ev.Event]]:
+        for _ in range(RETRIES):
+            state = self._fresh(name, take=True)
+            version = state.version
+            if new and version:
+                raise GameError(f"a game named {name!r} already exists")
+            if not new and not version:
+                raise GameError(f"no game named {name!r}")
+            if new and slug(name) in {slug(g) for g in self.store.games()}:
+                raise GameError(f"a game with the address {slug(name)!r} already exists")
+            now = self.now().replace(microsecond=0)
+            after = state
+            results: list[R] = []
+            rows: list[NewEvent] = []
+            every: list[ev.Event] = []
+            mails: list[OutgoingMail] = []
+            for one in attempts:
+                before = after.version
+                if one.folds:
+                    events, result = one.attempt(after, now)
+                else:
+                    events, result = one.attempt(after.clone(), now)
+                    for event in events:
+                        apply(after, event)
+                mails += self._outgoing(after, events, before + 1, now)
+                if one.extra is not None:
+                    mails += one.extra(after, result, now)
+                results.append(result)
+                rows += [to_new(e, one.cause) for e in events]
+                every += events
+            marks = [
+                (one.inbox[0], one.outcome(result) if one.outcome else one.inbox[1])
+                for one, result in zip(attempts, results, strict=True)
+                if one.inbox is not None
+            ]
+            if not every and not marks and all(one.extra is None for one in attempts):
+                self._give_back(state)  # nothing decided changed it
+                return results, state, []
+            try:
+                self.store.append(
+                    name,
+                    version,
+                    rows,
+                    now,
+                    outbox=mails,
+                    snapshot=dump(after) if _milestone(every) else None,
+                    inboxes=marks,
+                )
+            except ConcurrencyConflict:
+                continue
+            self._remember(after)
+            self.after_commit()
+            return results, after, every
+        raise GameError(f"game {name!r} is too busy; try again")
+
+
+#: the events after which the projection is stored (what `replay` checks the log against)
+MILESTONES = (ev.GameCreated, ev.RolesDealt, ev.GameStarted, ev.PhaseOpened, ev.GameEnded)
+
+
+def _milestone(events: list[ev.Event]) -> bool:
+    return any(isinstance(e, MILESTONES) for e in events)
+
+
+def decided(state: GameState, command: Command, now: datetime) -> Decision:
+    """`decide` on an attempt's own state, which then holds the events: in place (no copy),
+    or, after a decision in place was `Spoiled`, on a copy whose events are then applied."""
+    if not _CAREFUL.get():
+        return decide(state, command, now, in_place=True)
+    decision = decide(state, command, now)
+    if not isinstance(decision, Refusal):
+        for event in decision:
+            apply(state, event)
+    return decision
