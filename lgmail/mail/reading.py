@@ -9,35 +9,8 @@ Mail (macOS and iPhone), Samsung Email and Mail for Windows write them, in Frenc
 `orders_text(mail)` is what to parse for orders: that text, or the cleaned Subject when the body
 has none ("Re: [village] vote Bruno" gives "vote Bruno").
 
-Quote stripping is our own code. The libraries were measured on `tests/mail/corpus/` (37 mails,
-28 of them human replies; `tests/mail/compare_libraries.py` gives each the same decoded body, HTML
-already turned into text): email-reply-parser 0.5.12 got 13 of the 28 replies right,
-mail-parser-reply 1.36 got 11, quotequail 0.5.4 got 11, talon 1.4.4 got 19. Talon installs on
-Python 3.11 but is unmaintained (last release 2017): its machine-learned signature extractor
-fails to import with a current scikit-learn (`sklearn.externals.joblib` is gone), only its
-quotation code and brute-force signature code run. None passes the corpus: they miss the French
-Gmail attributions wrapped over two lines, Outlook's French header blocks ("De : / Envoyé :",
-often with non-breaking spaces), Samsung's "-------- Message d'origine --------" and the mobile
-signatures ("Envoyé de mon iPhone", "Obtenir Outlook pour Android", "Sent from Mail for
-Windows"), so none is used.
-
-What is recognised, everything after it being dropped (a `>`-quoted block is skipped instead, so
-that a reply written below or between the quotes is kept):
-
-- `>`-quoted lines; an attribution line ("Le lun. 30 nov. 2026 à 21:04, Bruno <b@x.org> a
-  écrit :", "On Mon, Nov 30, 2026 at 9:04 PM Bruno <b@x.org> wrote:", Apple's and
-  Thunderbird's forms, also wrapped over two or three lines) before a quote;
-- Outlook's header blocks ("De : / Envoyé : / À : / Objet :", "From: / Sent: / To: /
-  Subject:", with "Date :" or "Cc :"), "-----Original Message-----", "-----Message d'origine-----",
-  "-------- Message d'origine --------", a line of underscores;
-- signatures: a "-- " (or "--") line, and the mobile ones ("Envoyé de mon iPhone", "Sent from my
-  iPhone", "Envoyé depuis mon smartphone Samsung Galaxy", "Obtenir Outlook pour Android", "Get
-  Outlook for iOS", "Sent from Mail for Windows"...).
-
-In HTML, `<blockquote>`, Gmail's `gmail_quote`, Thunderbird's `moz-cite-prefix`, Yahoo's and
-Proton's quote containers and the signature containers are dropped; Outlook's `appendonsend` and
-`divRplyFwdMsg` end the new text. The HTML is read by a small tokenizer of our own, linear in
-time: the stdlib's HTMLParser takes minutes on some malformed input.
+Quotes and signatures are stripped by ``lgmail.mail.quotes``, HTML read by
+``lgmail.mail.html_text``.
 
 `automatic` gives the reason a mail must never be answered: a multipart/report (bounces, read
 receipts); Auto-Submitted other than "no"; an empty Return-Path; a MAILER-DAEMON or postmaster
@@ -55,17 +28,25 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
-import contextlib
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from email import policy
 from email.message import Message
 from email.parser import BytesParser
 from email.utils import collapse_rfc2231_value, getaddresses, parseaddr
-from html import unescape
 
-__all__ = ["Bounce", "ReadMail", "clean_subject", "html_to_text", "orders_text", "read_mail"]
+from lgmail.mail.html_text import html_to_text
+from lgmail.mail.quotes import normalize_spaces, safe_text, strip_reply
+
+__all__ = [
+    "Bounce",
+    "ReadMail",
+    "clean_subject",
+    "html_to_text",
+    "orders_text",
+    "read_mail",
+    "strip_reply",
+]
 
 #: a body part larger than this is cut before it is decoded: orders are a few lines
 MAX_PART = 1 << 20
@@ -132,7 +113,7 @@ def orders_text(mail: ReadMail) -> str:
 
 def clean_subject(subject: str) -> str:
     """A Subject without its reply and forward prefixes ("Re:", "RE :", "TR:", "Fwd:", "AW:")."""
-    text = _normalize_spaces(subject).strip()
+    text = normalize_spaces(subject).strip()
     while True:
         before = text
         text = _PREFIX.sub("", text, count=1).lstrip()
@@ -177,43 +158,31 @@ def _read(data: bytes) -> ReadMail:
     body = _Body()
     _walk(msg, body, 0)
     sender_name, sender = _first_address(msg, "From")
-    subject = _safe(clean_subject(_header(msg, "Subject")))
+    subject = safe_text(clean_subject(_header(msg, "Subject")))
     bounce = _bounce(msg, sender, body)
     if bounce is not None:
         bounce = Bounce(
-            [_safe(r) for r in bounce.recipients],
-            _safe(bounce.action),
-            _safe(bounce.status),
-            _safe(bounce.diagnostic),
+            [safe_text(r) for r in bounce.recipients],
+            safe_text(bounce.action),
+            safe_text(bounce.status),
+            safe_text(bounce.diagnostic),
         )
     message_id = _msg_id(_header(msg, "Message-ID"))
     in_reply_to = _msg_id(_header(msg, "In-Reply-To"))
     return ReadMail(
-        message_id=_safe(message_id) if message_id else None,
-        sender=_safe(sender),
-        sender_name=_safe(sender_name),
-        recipients=[_safe(r) for r in _recipients(msg)],
+        message_id=safe_text(message_id) if message_id else None,
+        sender=safe_text(sender),
+        sender_name=safe_text(sender_name),
+        recipients=[safe_text(r) for r in _recipients(msg)],
         subject=subject,
         text=strip_reply(body.text()),
-        attachments=[_safe(a) for a in body.attachments],
+        attachments=[safe_text(a) for a in body.attachments],
         automatic=_automatic(msg, sender, subject, body),
         bounce=bounce,
-        in_reply_to=_safe(in_reply_to) if in_reply_to else None,
-        references=[_safe(r) for r in _msg_ids(_header(msg, "References"))],
+        in_reply_to=safe_text(in_reply_to) if in_reply_to else None,
+        references=[safe_text(r) for r in _msg_ids(_header(msg, "References"))],
         html_only=body.html_only(),
     )
-
-
-_CONTROLS = dict.fromkeys([*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F], None)
-
-
-def _safe(text: str) -> str:
-    """Storable anywhere: no control characters but newlines and tabs (NUL breaks PostgreSQL),
-    no lone surrogates."""
-    text = text.translate(_CONTROLS)
-    if any("\ud800" <= ch <= "\udfff" for ch in text):
-        text = text.encode("utf-8", "replace").decode("utf-8")
-    return text
 
 
 def _fallback(data: bytes) -> ReadMail:
@@ -227,8 +196,8 @@ def _fallback(data: bytes) -> ReadMail:
             subject = clean_subject(decode_words(_decode_bytes(value, None)).strip())
         elif name.strip().lower() == b"from":
             sender = parseaddr(_decode_bytes(value, None))[1]
-    text = strip_reply(_normalize_spaces(_decode_bytes(rest[:MAX_PART], None)))
-    return ReadMail(None, _safe(sender), "", [], _safe(subject), _safe(text))
+    text = strip_reply(normalize_spaces(_decode_bytes(rest[:MAX_PART], None)))
+    return ReadMail(None, safe_text(sender), "", [], safe_text(subject), safe_text(text))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -345,7 +314,7 @@ def _addresses(msg: Message, name: str) -> list[tuple[str, str]]:
         for display, address in pairs:
             address = address.strip()
             if address:
-                found.append((_normalize_spaces(decode_words(display)).strip(), address))
+                found.append((normalize_spaces(decode_words(display)).strip(), address))
     return found
 
 
@@ -599,7 +568,7 @@ def _filename(part: Message) -> str:
             name = None
     if not name:
         return ""
-    return _normalize_spaces(decode_words(_fix_surrogates(str(name)))).strip()
+    return normalize_spaces(decode_words(_fix_surrogates(str(name)))).strip()
 
 
 def _name(part: Message) -> str:
@@ -829,420 +798,4 @@ def _unflow(text: str, delsp: bool) -> str:
         if not soft:
             flush()
     flush()
-    return "\n".join(out)
-
-
-# ---------------------------------------------------------------------------------------------
-# HTML to text
-
-_BLOCK = {
-    "address",
-    "article",
-    "aside",
-    "blockquote",
-    "center",
-    "dd",
-    "div",
-    "dl",
-    "dt",
-    "fieldset",
-    "figcaption",
-    "figure",
-    "footer",
-    "form",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "header",
-    "hr",
-    "li",
-    "main",
-    "nav",
-    "ol",
-    "p",
-    "pre",
-    "section",
-    "table",
-    "tbody",
-    "tfoot",
-    "thead",
-    "tr",
-    "ul",
-}
-_VOID = {
-    "area",
-    "base",
-    "br",
-    "col",
-    "embed",
-    "hr",
-    "img",
-    "input",
-    "link",
-    "meta",
-    "param",
-    "source",
-    "track",
-    "wbr",
-}
-_SKIP_TAGS = {"script", "style", "head", "title", "template", "noscript", "xml", "svg", "object"}
-_QUOTE_CLASSES = {
-    "gmail_quote",
-    "gmail_quote_container",
-    "gmail_attr",
-    "gmail_extra",
-    "gmail_signature",
-    "gmail_signature_prefix",
-    "moz-cite-prefix",
-    "moz-signature",
-    "yahoo_quoted",
-    "protonmail_quote",
-    "protonmail_signature_block",
-    "zmail_extra",
-    "outlookmessageheader",
-}
-_QUOTE_IDS = {"signature", "ms-outlook-mobile-signature", "composer_signature"}
-_CUT_IDS = (
-    "appendonsend",
-    "divrplyfwdmsg",
-    "stopspelling",
-    "mail-editor-reference-message-container",
-)
-
-
-_RAW_TEXT = {"script", "style", "title", "textarea", "xmp"}
-_TAG_NAME = re.compile(r"/?([A-Za-z][A-Za-z0-9:_-]*)")
-_ATTRIBUTE = re.compile(r"""([^\s=/>"']+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+))?""")
-_WHITESPACE = re.compile(r"[ \t\r\n\f]+")
-
-
-class _HTMLText:
-    """Collects the text of HTML as lines, leaving out quotes, signatures, scripts, styles."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []  # the finished lines
-        self.line: list[str] = []  # the pieces of the current one
-        self.filled = False  # whether the current line has more than spaces
-        self.skip_tag = ""
-        self.skip_depth = 0
-        self.cut = False
-        self.pre = 0
-
-    def _break(self) -> None:
-        self.lines.append("".join(self.line))
-        self.line, self.filled = [], False
-
-    def _soft_break(self) -> None:
-        if self.filled:
-            self._break()
-
-    def _add(self, text: str) -> None:
-        if not self.filled:
-            text = text.lstrip(" ")
-        if text:
-            self.line.append(text)
-            self.filled = True
-
-    def text(self) -> str:
-        return "\n".join(line.strip(" ") for line in [*self.lines, "".join(self.line)])
-
-    def start(self, tag: str, attrs: dict[str, str]) -> None:
-        if self.skip_tag:
-            if tag == self.skip_tag:
-                self.skip_depth += 1
-            elif self.skip_tag == "head" and tag == "body":
-                self.skip_tag = ""
-            return
-        ident = attrs.get("id", "").lower()
-        if any(ident.endswith(cut) for cut in _CUT_IDS):
-            self.cut = True
-            return
-        classes = {c.lower() for c in attrs.get("class", "").split()}
-        quoted = tag == "blockquote" or classes & _QUOTE_CLASSES or ident in _QUOTE_IDS
-        if tag in _SKIP_TAGS or quoted:
-            if tag not in _VOID:
-                self.skip_tag, self.skip_depth = tag, 1
-            self._soft_break()
-            return
-        if tag == "br":
-            self._break()
-        elif tag in _BLOCK:
-            self._soft_break()
-            if tag == "pre":
-                self.pre += 1
-        elif tag in {"td", "th"}:
-            self._add(" ")
-
-    def end(self, tag: str) -> None:
-        if self.skip_tag:
-            if tag == self.skip_tag:
-                self.skip_depth -= 1
-                if self.skip_depth <= 0:
-                    self.skip_tag = ""
-            return
-        if tag in _BLOCK:
-            self._soft_break()
-            if tag == "pre" and self.pre:
-                self.pre -= 1
-
-    def data(self, raw: str) -> None:
-        if self.skip_tag or not raw:
-            return
-        data = unescape(raw)
-        if self.pre:
-            first, *rest = data.replace("\r\n", "\n").split("\n")
-            self._add(first)
-            for line in rest:
-                self._break()
-                self._add(line)
-            return
-        self._add(_WHITESPACE.sub(" ", data))
-
-    def feed(self, html: str) -> None:
-        """A tolerant tokenizer in linear time: the stdlib's HTMLParser goes quadratic on some
-        malformed input (minutes for 200 kB of "<a "), and mail HTML is anything."""
-        i, n = 0, len(html)
-        while i < n and not self.cut:
-            j = html.find("<", i)
-            if j < 0:
-                self.data(html[i:])
-                return
-            self.data(html[i:j])
-            if html.startswith("<!--", j):
-                k = html.find("-->", j + 4)
-                if k < 0:
-                    return
-                i = k + 3
-                continue
-            name = _TAG_NAME.match(html, j + 1)
-            if html[j + 1 : j + 2] not in {"!", "?"} and not name:
-                self.data("<")
-                i = j + 1
-                continue
-            k = html.find(">", j)
-            if k < 0:
-                return
-            i = k + 1
-            if not name:  # <!DOCTYPE>, <![if mso]>, <?xml?>
-                continue
-            tag = name.group(1).lower()
-            if name.group(0).startswith("/"):
-                self.end(tag)
-                continue
-            inside = html[name.end() : k]
-            attrs: dict[str, str] = {}
-            for match in _ATTRIBUTE.finditer(inside):
-                value = match.group(2) or ""
-                if value[:1] in {'"', "'"}:
-                    value = value[1:-1]
-                attrs.setdefault(match.group(1).lower(), unescape(value))
-            self.start(tag, attrs)
-            if inside.rstrip().endswith("/") and tag not in _VOID:
-                self.end(tag)
-            elif tag in _RAW_TEXT:  # no markup inside: up to the closing tag
-                close = re.compile(rf"</{tag}\b", re.IGNORECASE).search(html, i)
-                self.data(html[i : close.start() if close else n])  # dropped while skipping
-                if not close:
-                    return
-                k = html.find(">", close.end())
-                i = n if k < 0 else k + 1
-                self.end(tag)
-
-
-def html_to_text(html: str) -> str:
-    """Readable text from HTML: a line for each <br>, <p>, <div>, <li>; quotes left out."""
-    parser = _HTMLText()
-    with contextlib.suppress(Exception):  # keep what was read so far
-        parser.feed(html[:MAX_PART])
-    return parser.text()
-
-
-# ---------------------------------------------------------------------------------------------
-# Quotes and signatures
-
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
-_SPACES = dict.fromkeys(map(ord, "\u00a0\u202f\u2007\u2009\u200a\u3000"), " ")
-
-
-def _normalize_spaces(text: str) -> str:
-    return text.translate(_INVISIBLE).translate(_SPACES)
-
-
-_QUOTED = re.compile(r"^[ \t]*>")
-_UNDERSCORES = re.compile(r"^[ \t]*_{10,}[ \t]*$")
-_ORIGINAL = re.compile(
-    r"^\s*-{2,}\s*(?:original message|message d['’]origine|mail original|message original"
-    r"|ursprüngliche nachricht|mensaje original|messaggio originale|forwarded message"
-    r"|message transf[ée]r[ée]|weitergeleitete nachricht)\s*-{2,}\s*$",
-    re.IGNORECASE,
-)
-_FORWARD_INTRO = re.compile(
-    r"^\s*(?:begin forwarded message|d[ée]but du message r[ée]exp[ée]di[ée])\s*:\s*$",
-    re.IGNORECASE,
-)
-_DEVICE = (
-    r"iphone|ipad|ipod|android|samsung|galaxy|smartphone|mobile|phone|t[ée]l[ée]phone|portable"
-    r"|tablet|tablette|outlook|mail|courrier|yahoo|proton|gmail|windows|blackberry|huawei"
-    r"|xiaomi|pixel|aol|orange|sfr|laposte|tuta|fairemail|k-9|spark|appareil|device"
-)
-_MOBILE_SIGNATURE = re.compile(
-    r"^(?:"
-    rf"(?=.*\b(?:{_DEVICE})\b)"
-    r"(?:sent|envoy[ée]e?|exp[ée]di[ée]e?)\s+(?:from|with|via|using|de|depuis|avec"
-    r"|[àa]\s+partir\s+d['’e]\s*)\s*[\w\s.'’()&-]{1,50}"
-    rf"|(?:get|download|obtenir|obtenez|t[ée]l[ée]charge[rz]?)\s+outlook\s+(?:for|pour)\s+"
-    r"(?:android|ios|iphone|ipad)"
-    r"|provenance\s*:\s*courrier\s+pour\s+windows(?:\s+\d+)?"
-    r")\s*[.!]?$",
-    re.IGNORECASE,
-)
-_LINK = re.compile(r"<\s*(?:https?|mailto):[^>\s]*\s*>", re.IGNORECASE)
-_HEADER_FROM = re.compile(
-    r"^\s*\*?\s*(?:from|de|von|da|van|od|fr[åa]n|fra)\s*\*?\s*:\s*\*?\s*\S", re.IGNORECASE
-)
-_HEADER_OTHER = re.compile(
-    r"^\s*\*?\s*(sent|envoy[ée]|date|to|[àa]|cc|cci|bcc|subject|objet|gesendet|an|betreff"
-    r"|datum|enviado|para|asunto|inviato|oggetto|reply-to|r[ée]pondre [àa])\s*\*?\s*:",
-    re.IGNORECASE,
-)
-_HEADER_SENT = re.compile(r"\b(?:sent|envoy[ée]|date)\s*\*?\s*:", re.IGNORECASE)
-_HEADER_TO = re.compile(r"(?:\bto|\bsubject|\bobjet|[àÀ])\s*\*?\s*:", re.IGNORECASE)
-_WROTE = (
-    r"(?:a\s+[ée]crit|wrote|schrieb|escribi[óo]|ha\s+scritto|schreef|escreveu|kirjoitti"
-    r"|napisa[łl]|skrev)"
-)
-_DAYS = (
-    r"lun|mar|mer|jeu|ven|sam|dim|mon|tue|wed|thu|fri|sat|sun|mo|di|mi|do|fr|sa|so|mié|jue|vie"
-    r"|sáb|dom|gio|ma|wo|vr|za|zo"
-)
-_MONTHS = (
-    r"janv|f[ée]vr|mars|avr|mai|juin|juil|ao[ûu]t|sept|oct|nov|d[ée]c|jan|feb|mar|apr|may|jun"
-    r"|jul|aug|sep|dec|ene|abr|ago|dic|gen|giu|lug|set|ott|mei|okt|mär|dez"
-)
-#: how an attribution starts: "Le lun. 30 nov.", "Le 30/11/2026", "On Mon, Nov 30", "Am 30.11."
-_ATTRIBUTION_START = re.compile(
-    r"^(?:le|on|am|el|il(?:\s+giorno)?|op|em|den)\s+"
-    rf"(?:(?:{_DAYS})[a-zé]*\.?,?\s|\d{{1,2}}\b|\d{{4}}-\d|(?:{_MONTHS})[a-zéû]*\.?\s+\d)",
-    re.IGNORECASE,
-)
-_ATTRIBUTION_END = re.compile(rf"(?:\s{_WROTE}\s*:|\sschrieb\s.{{1,200}}:)$", re.IGNORECASE)
-_LOOSE_ATTRIBUTION = re.compile(rf"^.{{1,200}}\s{_WROTE}\s*:$", re.IGNORECASE)
-_DATE_OR_TIME = re.compile(
-    r"\d{1,2}\s*[:h.]\s*\d{2}|\d{1,2}/\d{1,2}/\d{2,4}|\b(?:19|20)\d{2}\b", re.IGNORECASE
-)
-_LONG = 500
-
-
-def _is_quoted(line: str) -> bool:
-    return bool(_QUOTED.match(line))
-
-
-def _is_signature(line: str) -> bool:
-    stripped = line.strip()
-    if line.rstrip() == "--" and stripped == "--":
-        return True
-    if len(stripped) > 120:
-        return False
-    return bool(_MOBILE_SIGNATURE.match(_LINK.sub("", stripped).strip()))
-
-
-def _is_header_block(lines: list[str], i: int) -> bool:
-    line = lines[i]
-    if len(line) > _LONG:
-        return False
-    start = _HEADER_FROM.match(line)
-    if not start:
-        return False
-    sent = _HEADER_SENT.search(line, start.end())  # the whole block on one line
-    if sent and _HEADER_TO.search(line, sent.end()):
-        return True
-    labels: set[str] = set()
-    for follow in lines[i + 1 : i + 9]:
-        if not follow.strip():
-            break
-        match = _HEADER_OTHER.match(follow)
-        if match:
-            labels.add(match.group(1).lower())
-    return len(labels) >= 2
-
-
-def _is_cut(lines: list[str], i: int) -> bool:
-    line = lines[i]
-    return bool(
-        _is_signature(line)
-        or _UNDERSCORES.match(line)
-        or _ORIGINAL.match(line)
-        or _FORWARD_INTRO.match(line)
-        or _is_header_block(lines, i)
-    )
-
-
-def _attribution(lines: list[str], i: int) -> tuple[int, bool]:
-    """(lines taken, strong) for an attribution line starting at `i`, or (0, False).
-
-    A strong one starts like "Le lun. 30 nov.", "Le 30/11/2026", "On Mon, Nov 30", has a date or
-    time on its first line, and may be wrapped over three lines. A loose one ("Bruno a écrit :")
-    counts only before a quoted block."""
-    first = lines[i].strip()
-    if not first or len(first) > _LONG or _is_quoted(lines[i]):
-        return 0, False
-    if _ATTRIBUTION_START.match(first) and _DATE_OR_TIME.search(first):
-        for k in (1, 2, 3):
-            segment = lines[i : i + k]
-            if len(segment) < k or any(not s.strip() or _is_quoted(s) for s in segment):
-                break
-            if k > 1 and (len(first) < 30 or first[-1] in ".!?;"):
-                break
-            joined = " ".join(" ".join(s.split()) for s in segment)
-            if len(joined) > _LONG:
-                break
-            if _ATTRIBUTION_END.search(joined):
-                return k, True
-    if _LOOSE_ATTRIBUTION.match(first):
-        return 1, False
-    return 0, False
-
-
-def strip_reply(text: str) -> str:
-    """The new text of a reply: quoted blocks, reply headers and signatures removed."""
-    text = _safe(_normalize_spaces(text.replace("\r\n", "\n").replace("\r", "\n")))
-    lines = [line.rstrip() for line in text.split("\n")]
-    out: list[str] = []
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if _is_quoted(line):
-            i += 1
-            continue
-        if _is_cut(lines, i):
-            break
-        taken, strong = _attribution(lines, i)
-        if taken:
-            j = i + taken
-            while j < len(lines) and not lines[j].strip():
-                j += 1
-            if j < len(lines) and _is_quoted(lines[j]):
-                i = j
-                continue
-            if strong:
-                break
-        out.append(line)
-        i += 1
-    return _tidy(out)
-
-
-def _tidy(lines: Iterable[str]) -> str:
-    """Blank lines trimmed at both ends, and runs of them made one."""
-    out: list[str] = []
-    for line in lines:
-        if not line.strip():
-            if out and out[-1]:
-                out.append("")
-            continue
-        out.append(line)
-    while out and not out[-1]:
-        out.pop()
     return "\n".join(out)

@@ -17,7 +17,9 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from lgmail.mail.reading import _Body, _normalize_spaces, _parse, _tidy, _walk, strip_reply
+from lgmail.mail.quotes import normalize_spaces, strip_reply
+from lgmail.mail.quotes import tidy as tidy_lines
+from lgmail.mail.reading import _Body, _parse, _walk
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -29,7 +31,7 @@ def body_text(raw: bytes) -> str:
 
 
 def tidy(text: str | None) -> str:
-    return _tidy(line.rstrip() for line in _normalize_spaces(text or "").split("\n"))
+    return tidy_lines(line.rstrip() for line in normalize_spaces(text or "").split("\n"))
 
 
 def strippers() -> dict[str, Callable[[str], str]]:
