@@ -17,16 +17,17 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from lgmail.mail.headers import parse_message
+from lgmail.mail.mime import Body, walk
 from lgmail.mail.quotes import normalize_spaces, strip_reply
 from lgmail.mail.quotes import tidy as tidy_lines
-from lgmail.mail.reading import _Body, _parse, _walk
 
 CORPUS = Path(__file__).parent / "corpus"
 
 
 def body_text(raw: bytes) -> str:
-    body = _Body()
-    _walk(_parse(raw), body, 0)
+    body = Body()
+    walk(parse_message(raw), body, 0)
     return body.text()
 
 
