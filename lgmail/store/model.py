@@ -84,3 +84,11 @@ class MailStatus:
     """Why the last attempt failed (the relay's answer, a connection error)."""
     failed_at: datetime | None
     """When the mail was given up; it is never claimed again."""
+
+
+def require_aware(name: str, value: datetime) -> None:
+    """`value` a datetime with its time zone, or TypeError / ValueError naming `name`."""
+    if not isinstance(value, datetime):
+        raise TypeError(f"{name} must be a datetime, got {type(value).__name__}")
+    if value.tzinfo is None or value.utcoffset() is None:
+        raise ValueError(f"{name} must be timezone-aware, got naive {value!r}")
