@@ -52,10 +52,11 @@ import importlib
 import logging
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from email.utils import getaddresses
 from typing import Any
 
+from lgmail.mail.auth_results import Result, authserv_id_of, parse_results
 from lgmail.mail.reading import read_mail
 
 __all__ = [
@@ -266,13 +267,6 @@ def _aligned(from_domain: str, authenticated: str | None) -> bool:
 
 
 @dataclass(frozen=True)
-class Result:
-    method: str  # lower case, without its version
-    result: str  # lower case
-    props: dict[str, str] = field(default_factory=dict)  # "header.d" -> "example.org"
-
-
-@dataclass(frozen=True)
 class _ResultsField:
     authserv_id: str  # lower case
     trusted: bool  # above the first Received header
@@ -292,182 +286,13 @@ def _results_fields(fields: list[_Field], wanted: str) -> list[_ResultsField]:
             continue
         if f.name != "authentication-results":
             continue
-        authserv_id = _authserv_id(f.value)
+        authserv_id = authserv_id_of(f.value)
         if authserv_id is None or authserv_id.lower() != wanted:
             continue
         found.append(
             _ResultsField(authserv_id.lower(), above and seen_received, f.start, f.end, f.value)
         )
     return found
-
-
-_WSP = " \t\r\n"
-_KEYWORD = re.compile(r"[A-Za-z0-9_-]+")
-_DIGITS = re.compile(r"[0-9]+")
-_VALUE_STOP = set(_WSP + '();"')
-
-
-def _skip_cfws(s: str, i: int) -> int:
-    """Past folding white space and comments (nested, with quoted pairs)."""
-    n = len(s)
-    while i < n:
-        c = s[i]
-        if c in _WSP:
-            i += 1
-        elif c == "(":
-            depth = 0
-            while i < n:
-                c = s[i]
-                if c == "\\":
-                    i += 2
-                    continue
-                if c == "(":
-                    depth += 1
-                elif c == ")":
-                    depth -= 1
-                    if depth == 0:
-                        i += 1
-                        break
-                i += 1
-        else:
-            break
-    return min(i, n)
-
-
-def _quoted(s: str, i: int) -> tuple[str, int]:
-    """The quoted string opening at s[i] == '"', unquoted, and the index past it."""
-    out: list[str] = []
-    i += 1
-    n = len(s)
-    while i < n:
-        c = s[i]
-        if c == "\\" and i + 1 < n:
-            out.append(s[i + 1])
-            i += 2
-            continue
-        if c == '"':
-            return "".join(out), i + 1
-        out.append(c)
-        i += 1
-    return "".join(out), n
-
-
-def _token(s: str, i: int) -> tuple[str, int]:
-    j = i
-    while j < len(s) and s[j] not in _VALUE_STOP:
-        j += 1
-    return s[i:j], j
-
-
-def _value(s: str, i: int) -> tuple[str, int]:
-    """A value: a quoted string or a token; also `"local part"@domain`."""
-    if i < len(s) and s[i] == '"':
-        text, i = _quoted(s, i)
-        if i < len(s) and s[i] == "@":
-            rest, i = _token(s, i)
-            text = f'"{text}"{rest}'
-        return text, i
-    return _token(s, i)
-
-
-def _authserv_id(value: str) -> str | None:
-    i = _skip_cfws(value, 0)
-    found, _ = _value(value, i)
-    return found or None
-
-
-def _keyword(s: str, i: int) -> tuple[str | None, int]:
-    match = _KEYWORD.match(s, i)
-    if match is None:
-        return None, i
-    return match.group(0), match.end()
-
-
-def _next_semicolon(s: str, i: int) -> int:
-    """The index of the next ";" outside comments and quoted strings, or len(s)."""
-    n = len(s)
-    while i < n:
-        c = s[i]
-        if c == ";":
-            return i
-        if c == "(":
-            i = _skip_cfws(s, i)
-        elif c == '"':
-            _, i = _quoted(s, i)
-        else:
-            i += 1
-    return n
-
-
-def parse_results(value: str) -> tuple[str | None, list[Result]]:
-    """The authserv-id of an Authentication-Results value and the results it reports (a
-    result that does not parse is left out). Lenient with white space and comments."""
-    s = value
-    n = len(s)
-    i = _skip_cfws(s, 0)
-    authserv_id, i = _value(s, i)
-    if not authserv_id:
-        return None, []
-    i = _skip_cfws(s, i)
-    version = _DIGITS.match(s, i)
-    if version is not None:
-        after = version.end()
-        if after >= n or s[after] in _WSP + ";(":
-            i = _skip_cfws(s, after)
-    results: list[Result] = []
-    while i < n:
-        i = _next_semicolon(s, i)
-        if i >= n:
-            break
-        parsed, i = _resinfo(s, i + 1)
-        if parsed is not None:
-            results.append(parsed)
-    return authserv_id, results
-
-
-def _resinfo(s: str, i: int) -> tuple[Result | None, int]:
-    """One `method=result [reason=...] [ptype.property=value ...]` from s[i] (past its ";"),
-    and where it ends; None when it does not parse (it is then skipped up to the next ";")."""
-    n = len(s)
-    i = _skip_cfws(s, i)
-    method, i = _keyword(s, i)
-    if method is None:
-        return None, _next_semicolon(s, i)
-    i = _skip_cfws(s, i)
-    if i < n and s[i] == "/":
-        i = _skip_cfws(s, i + 1)
-        version, i = _keyword(s, i)
-        if version is None:
-            return None, _next_semicolon(s, i)
-        i = _skip_cfws(s, i)
-    if i >= n or s[i] != "=":
-        return None, _next_semicolon(s, i)  # "none" (no result), or junk
-    i = _skip_cfws(s, i + 1)
-    result, i = _keyword(s, i)
-    if result is None:
-        return None, _next_semicolon(s, i)
-    props: dict[str, str] = {}
-    while True:
-        i = _skip_cfws(s, i)
-        if i >= n or s[i] == ";":
-            break
-        name, i = _keyword(s, i)
-        if name is None:
-            return None, _next_semicolon(s, i)
-        i = _skip_cfws(s, i)
-        if i < n and s[i] == ".":
-            i = _skip_cfws(s, i + 1)
-            prop, i = _keyword(s, i)
-            if prop is None:
-                return None, _next_semicolon(s, i)
-            name = f"{name}.{prop}"
-            i = _skip_cfws(s, i)
-        if i >= n or s[i] != "=":
-            return None, _next_semicolon(s, i)
-        i = _skip_cfws(s, i + 1)
-        text, i = _value(s, i)
-        props.setdefault(name.lower(), text)
-    return Result(method.lower(), result.lower(), props), i
 
 
 def _check_results(raw: bytes, policy: AuthPolicy) -> Verdict:
