@@ -26,7 +26,7 @@ memory are not the service's, as a real relay's would not be), accepting every r
 dropping every mail, counting them.
 
 The service (this process, as ``lgmail serve`` would run it): ``Games`` on the data directory
-with ``relay = 127.0.0.1:PORT`` (``lgmail.mail.sender.SmtpRelay``, the sink), and
+with ``relay = 127.0.0.1:PORT`` (``lgmail.mail.relay.SmtpRelay``, the sink), and
 ``Server(games, Endpoints(no listener), sweep_seconds=3600)`` with its ``DeadlineScheduler``
 (APScheduler, a pool of 10 threads) on a game clock running at the real pace. Two paths:
 

@@ -35,21 +35,40 @@ log to reach the disk).
 from __future__ import annotations
 
 import logging
-import re
-import smtplib
-import ssl
 import time
 from datetime import datetime, timedelta
-from email import policy
-from email.parser import BytesHeaderParser
-from email.utils import getaddresses
 from pathlib import Path
-from typing import Protocol
 
-from lgmail.mail.addresses import bounce_address
 from lgmail.mail.maildir import deliver, name_for, prepare
+from lgmail.mail.relay import (
+    DeliveryFailure,
+    PermanentFailure,
+    Sender,
+    SmtpRelay,
+    TemporaryFailure,
+    describe,
+    envelope_sender,
+    ssl_default_context,
+)
 from lgmail.settings import Settings, split_relay
 from lgmail.store import EventStore, MailStatus, OutgoingMail
+
+__all__ = [
+    "BATCH",
+    "GIVE_UP_AFTER",
+    "LEASE",
+    "DeliveryFailure",
+    "MaildirSender",
+    "PermanentFailure",
+    "Sender",
+    "SmtpRelay",
+    "TemporaryFailure",
+    "envelope_sender",
+    "retry_delay",
+    "send_outbox",
+    "sender_for",
+    "ssl_default_context",
+]
 
 log = logging.getLogger(__name__)
 
@@ -69,41 +88,7 @@ RETRY_EVERY = timedelta(hours=4)
 LEASE = timedelta(minutes=5)
 #: a temporary failure this long after the mail was written gives it up (Mailman: 5 days)
 GIVE_UP_AFTER = timedelta(days=5)
-#: SMTP answers about our credentials: the relay's configuration is wrong, not the mail
-_AUTH_CODES = frozenset({530, 534, 535, 538})
 _MAX_ERROR = 1000
-_EOL = re.compile(rb"\r\n|\r(?!\n)|\n")
-
-
-class DeliveryFailure(Exception):
-    """A mail not handed over. ``relay_down``: the relay as a whole failed (unreachable, our
-    login refused, the connection lost): the other mails would fail alike."""
-
-    def __init__(self, message: str, *, relay_down: bool = False) -> None:
-        super().__init__(message)
-        self.relay_down = relay_down
-
-
-class TemporaryFailure(DeliveryFailure):
-    """Try again later (SMTP 4xx, connection errors)."""
-
-
-class PermanentFailure(DeliveryFailure):
-    """Do not try again (SMTP 5xx to this mail)."""
-
-
-class Sender(Protocol):
-    """Where outgoing mail goes. ``open`` before a batch (it may connect; raises
-    :class:`TemporaryFailure`), ``send`` each mail (raises :class:`TemporaryFailure` or
-    :class:`PermanentFailure`), ``close`` after it."""
-
-    def open(self) -> None: ...
-
-    def send(self, mail: OutgoingMail, name: str) -> None:
-        """Hand ``mail`` over; ``name`` is unique to its outbox row (the Maildir file name)."""
-        ...
-
-    def close(self) -> None: ...
 
 
 class MaildirSender:
@@ -129,199 +114,6 @@ class MaildirSender:
 
     def close(self) -> None:
         pass
-
-
-class SmtpRelay:
-    """An SMTP relay (smarthost), with STARTTLS or implicit TLS and AUTH as configured.
-
-    One connection serves a batch: opened by :meth:`open` (or the first :meth:`send`), reused
-    by each ``send``, closed (QUIT) by :meth:`close`. When a connection that already carried
-    mail is lost (or answers 421), the mail is tried once more on a new connection.
-
-    The envelope sender is ``bounce`` when given, else the address in the mail's From header
-    (the game's address); the envelope recipient is the row's recipient.
-    """
-
-    def __init__(
-        self,
-        host: str,
-        port: int | None = None,
-        *,
-        starttls: bool = False,
-        ssl: bool = False,
-        user: str | None = None,
-        password: str | None = None,
-        timeout: float = 30.0,
-        bounce: str | None = None,
-        cafile: str | None = None,
-        context: ssl.SSLContext | None = None,
-        local_hostname: str | None = None,
-        secret: bytes = b"",
-    ) -> None:
-        if starttls and ssl:
-            raise ValueError("relay_starttls and relay_ssl exclude each other")
-        self.host = host
-        self.port = port if port is not None else (465 if ssl else 25)
-        self.starttls = starttls
-        self.ssl = ssl
-        self.user = user
-        self.password = password
-        self.timeout = timeout
-        self.bounce = bounce
-        self.cafile = cafile
-        self.context = context
-        self.local_hostname = local_hostname
-        #: VERP: with the game domain (`local_hostname`) and the secret, a bounce address on
-        #: the game domain is tagged per mail with its game and recipient
-        self.secret = secret
-        self._smtp: smtplib.SMTP | None = None
-        self._carried = 0  # mails the open connection carried
-
-    def __repr__(self) -> str:
-        return f"SmtpRelay({self.host!r}, {self.port})"
-
-    def _tls(self) -> ssl.SSLContext:
-        if self.context is None:
-            self.context = ssl_default_context(self.cafile)
-        return self.context
-
-    def open(self) -> None:
-        if self._smtp is not None:
-            return
-        where = f"relay {self.host}:{self.port}"
-        try:
-            if self.ssl:
-                smtp: smtplib.SMTP = smtplib.SMTP_SSL(
-                    self.host,
-                    self.port,
-                    local_hostname=self.local_hostname,
-                    timeout=self.timeout,
-                    context=self._tls(),
-                )
-            else:
-                smtp = smtplib.SMTP(
-                    self.host, self.port, local_hostname=self.local_hostname, timeout=self.timeout
-                )
-            try:
-                smtp.ehlo_or_helo_if_needed()
-                if self.starttls:
-                    smtp.starttls(context=self._tls())
-                    smtp.ehlo()
-                if self.user is not None:
-                    smtp.login(self.user, self.password or "")
-            except BaseException:
-                smtp.close()
-                raise
-        except (smtplib.SMTPException, OSError) as exc:
-            # Whatever the code (a 535 to our login, a 554 greeting): retry, the relay or its
-            # configuration will be fixed; no mail is to blame.
-            raise TemporaryFailure(f"{where}: {_describe(exc)}", relay_down=True) from exc
-        self._smtp, self._carried = smtp, 0
-
-    def send(self, mail: OutgoingMail, name: str) -> None:
-        reused = self._smtp is not None and self._carried > 0
-        try:
-            self._send(mail)
-        except TemporaryFailure as failure:
-            # A connection that carried mail and is now lost (the relay's idle timeout, its
-            # "421 too many messages"): once more on a fresh one before blaming the relay.
-            if not (failure.relay_down and reused and self._smtp is None):
-                raise
-            log.info("%s: connection lost (%s), reconnecting", self, failure)
-            self._send(mail)
-
-    def _send(self, mail: OutgoingMail) -> None:
-        self.open()
-        smtp = self._smtp
-        assert smtp is not None
-        envelope_from = envelope_sender(mail.raw)
-        if self.bounce:
-            domain = self.local_hostname or ""
-            envelope_from = bounce_address(
-                self.bounce, self.secret, mail.game, mail.recipient, domain
-            )
-        options: list[str] = []
-        if not mail.raw.isascii() and smtp.has_extn("8bitmime"):
-            options.append("BODY=8BITMIME")
-        if not (envelope_from + mail.recipient).isascii():
-            if not smtp.has_extn("smtputf8"):
-                raise PermanentFailure(
-                    f"relay {self.host}:{self.port} has no SMTPUTF8 for {mail.recipient!r}"
-                )
-            options.append("SMTPUTF8")
-        try:
-            # smtplib sends bytes as they are: SMTP wants CRLF line ends (aiosmtpd refuses a
-            # mail of bare LFs as one over-long line).
-            data = _EOL.sub(b"\r\n", mail.raw)
-            refused = smtp.sendmail(envelope_from, [mail.recipient], data, options)
-        except smtplib.SMTPRecipientsRefused as exc:
-            code, text = next(iter(exc.recipients.values()))
-            raise self._answer(code, text, smtp) from exc
-        except smtplib.SMTPResponseException as exc:  # MAIL FROM or DATA refused
-            raise self._answer(exc.smtp_code, exc.smtp_error, smtp) from exc
-        except UnicodeError as exc:  # an address smtplib cannot write
-            self._drop()  # maybe halfway through a transaction: start afresh
-            raise PermanentFailure(f"relay {self.host}:{self.port}: {_describe(exc)}") from exc
-        except (smtplib.SMTPException, OSError) as exc:  # the connection is lost
-            self._drop()
-            raise TemporaryFailure(
-                f"relay {self.host}:{self.port}: {_describe(exc)}", relay_down=True
-            ) from exc
-        if refused:  # one recipient: sendmail raises rather; kept for safety
-            code, text = next(iter(refused.values()))
-            raise self._answer(code, text, smtp)
-        self._carried += 1
-
-    def _answer(self, code: int, text: bytes | str, smtp: smtplib.SMTP) -> DeliveryFailure:
-        lost = smtp.sock is None  # smtplib closes after a 421
-        if lost:
-            self._drop()
-        if isinstance(text, bytes):
-            text = text.decode("utf-8", "replace")
-        message = f"relay {self.host}:{self.port}: {code} {text}"
-        if code in _AUTH_CODES:
-            return TemporaryFailure(message, relay_down=True)
-        if 500 <= code < 600:
-            return PermanentFailure(message, relay_down=lost)
-        return TemporaryFailure(message, relay_down=lost)
-
-    def _drop(self) -> None:
-        smtp, self._smtp = self._smtp, None
-        if smtp is not None:
-            smtp.close()
-
-    def close(self) -> None:
-        smtp, self._smtp = self._smtp, None
-        if smtp is None:
-            return
-        try:
-            smtp.quit()
-        except (smtplib.SMTPException, OSError):
-            smtp.close()
-
-
-def ssl_default_context(cafile: str | None = None) -> ssl.SSLContext:
-    """Certificates verified against ``cafile``, or the system's CAs."""
-    return ssl.create_default_context(cafile=cafile)
-
-
-def envelope_sender(raw: bytes) -> str:
-    """The address in the From header of ``raw`` ('' when there is none: the null sender)."""
-    headers = BytesHeaderParser(policy=policy.compat32).parsebytes(raw)
-    value = headers.get("From")
-    if value is None:
-        return ""
-    addresses = [address for _, address in getaddresses([str(value)]) if "@" in address]
-    return addresses[0] if addresses else ""
-
-
-def _describe(exc: BaseException) -> str:
-    if isinstance(exc, smtplib.SMTPResponseException):
-        text = exc.smtp_error
-        if isinstance(text, bytes):
-            text = text.decode("utf-8", "replace")
-        return f"{exc.smtp_code} {text}"
-    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 def sender_for(settings: Settings) -> Sender:
@@ -463,7 +255,7 @@ class Batch:
                     self.down = failure
             except Exception as exc:
                 log.exception("sending mail %s failed", mail.message_id)
-                failures[outbox_id] = TemporaryFailure(_describe(exc))
+                failures[outbox_id] = TemporaryFailure(describe(exc))
         return failures
 
     def mark(
