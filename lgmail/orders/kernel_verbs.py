@@ -1,6 +1,6 @@
 """The orders everyone has (vote, rien, aide; the dead's shot, the captain's successor and tie),
 and the table of the verbs a game reads: its rule set's roles', the rule set's own and these.
-« fini » is read apart (`lgmail.orders.parse.DONE`)."""
+« fini » is read apart (`lgmail.orders.words.DONE`)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,138 @@
+"""The words the order reader knows besides the rule sets' verbs, folded (no accents, lower
+case), French first with English synonyms: what ends a step (« fini »), what abstains, what is
+filler around an order, what names oneself, what joins two names, what opens a sentence that is
+an order. Read by ``lgmail.orders.parse``."""
+
+from __future__ import annotations
+
+#: the words by which a player says he is done with the step, the orders he gave kept
+#: (« fini », « j'ai fini », "done"); folded
+DONE = frozenset({"fini", "finie", "finis", "termine", "terminee", "done", "finished"})
+#: the same said as "nothing else" (« rien d'autre »): after `DONE_FILLER` is taken out
+DONE_PHRASES = frozenset(
+    {("rien", "autre"), ("rien", "plus"), ("nothing", "else"), ("nothing", "more")}
+)
+#: what may stand around those words on their line: a line with any other word is not read as
+#: done ("What have you done", « j'ai fini par voter Alice »)
+DONE_FILLER = frozenset(
+    [
+        "j",
+        "ai",
+        "je",
+        "suis",
+        "c",
+        "est",
+        "ca",
+        "d",
+        "de",
+        "pour",
+        "moi",
+        "ce",
+        "cette",
+        "soir",
+        "nuit",
+        "tout",
+        "voila",
+        "bon",
+        "ok",
+        "merci",
+        "stp",
+        "svp",
+        "i",
+        "m",
+        "am",
+        "im",
+        "me",
+        "for",
+        "tonight",
+        "now",
+        "that",
+        "s",
+        "all",
+        "thanks",
+        "please",
+    ]
+)
+
+ABSTAIN = ("abstention", "abstiens", "abstain", "abstaining")
+
+#: words tolerated around an order, folded
+FILLER = frozenset(
+    [
+        "je",
+        "j",
+        "tu",
+        "il",
+        "on",
+        "nous",
+        "vous",
+        "contre",
+        "pour",
+        "sur",
+        "le",
+        "la",
+        "les",
+        "l",
+        "de",
+        "du",
+        "des",
+        "un",
+        "une",
+        "a",
+        "au",
+        "aux",
+        "mon",
+        "ma",
+        "cette",
+        "ce",
+        "cet",
+        "voudrais",
+        "veux",
+        "souhaite",
+        "aimerais",
+        "stp",
+        "svp",
+        "merci",
+        "please",
+        "thanks",
+        "thank",
+        "you",
+        "i",
+        "want",
+        "to",
+        "would",
+        "like",
+        "vote",
+        "for",
+        "against",
+        "on",
+        "the",
+        "my",
+        "cette",
+        "nuit",
+        "ce",
+        "soir",
+        "tonight",
+        "aujourd",
+        "hui",
+        "today",
+        "bonjour",
+        "hello",
+        "hi",
+        "salut",
+        "moi",
+        "me",
+        "myself",
+        "potion",
+    ]
+)
+SELF = ("moi", "moi-meme", "me", "myself")
+AND = frozenset({"et", "and", "&", "+", "avec", "with"})
+
+#: subjects other than the writer: before an order word, they make the line a sentence
+OTHERS = frozenset(
+    {"il", "elle", "ils", "elles", "tu", "vous", "personne", "he", "she", "they", "you", "nobody"}
+)
+
+#: words that may come before an order word besides `FILLER` (« je ne fais rien », "I'll pass")
+LEAD = frozenset({"ne", "n", "fais", "ferai", "faire", "do", "will", "ll", "shall"})
