@@ -13,8 +13,8 @@ from typing import Any
 from lgmail import settings as settings_mod
 from lgmail.cli_check import describe, dkim_key, dns_records
 from lgmail.cli_parser import build_parser as build_parser
-from lgmail.cli_reading import Misread, assignments, composition, role_list, seat
-from lgmail.cli_reading import role_slug as role_slug
+from lgmail.orders.setup_words import Misread, assignments, composition, role_list, seat
+from lgmail.orders.setup_words import role_slug as role_slug
 from lgmail.config_schema import ConfigError
 from lgmail.mail.addresses import mj_address
 from lgmail.orders.names import match

@@ -43,7 +43,7 @@ SERVICE = [
     path
     for folder in ("service", "mail", "store", "orders", "bots")
     for path in sorted((ROOT / folder).glob("*.py"))
-] + [ROOT / "cli.py", ROOT / "cli_reading.py"]
+] + [ROOT / "cli.py"]
 #: what a module outside the roles may take from them: the catalogue and the role's shape
 CATALOGUE = {"lgmail.rules.roles": {"ROLES", "CAMP_OF"}, "lgmail.rules.roles.base": None}
 RULE_SETS = ("lgmail.rules.classic", "lgmail.rules.nombres", "lgmail.rules.thiercelieux")

@@ -7,6 +7,7 @@ decides; the draws are recorded as events.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from lgmail.rules.orders import Order
@@ -32,6 +33,65 @@ class CreateGame:
     composition: tuple[str, ...] | None = None
     options: dict[str, Any] = field(default_factory=dict)
     mj: str | None = None
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
+class ProposeGame:
+    """An MJ opens a game for sign-ups (``lgmail.rules.signups``); the players join it
+    themselves, and it is created with the confirmed ones when the MJ starts it."""
+
+    variant: str
+    lang: str = "fr"
+    mj: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    composition: tuple[str, ...] | None = None
+    min_players: int | None = None
+    max_players: int | None = None
+    closes_at: datetime | None = None
+    auto_start: bool = False
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
+class RequestSignup:
+    """`email` asks to play as `name` (or to be a substitute): counted once confirmed."""
+
+    name: str
+    email: str
+    lang: str = "fr"
+    substitute: bool = False
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
+class ConfirmSignup:
+    """`email` answers his confirmation."""
+
+    email: str
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
+class WithdrawSignup:
+    """`email`'s sign-up is withdrawn before the start (by himself, or by the MJ: `by`)."""
+
+    email: str
+    by: str = "player"
+    entropy: int = 0
+
+
+@dataclass(frozen=True)
+class AmendProposal:
+    """The MJ changes the proposal before the start (what is None stays as it is; an empty
+    `composition`: the rule set's default)."""
+
+    composition: tuple[str, ...] | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    min_players: int | None = None
+    max_players: int | None = None
+    closes_at: datetime | None = None
+    auto_start: bool | None = None
     entropy: int = 0
 
 
@@ -178,6 +238,11 @@ class MjRuling:
 
 Command = (
     CreateGame
+    | ProposeGame
+    | RequestSignup
+    | ConfirmSignup
+    | WithdrawSignup
+    | AmendProposal
     | StartGame
     | Redeal
     | GiveOrder

@@ -13,10 +13,13 @@ from datetime import datetime
 
 from lgmail.rules import digest
 from lgmail.rules import events as ev
+from lgmail.rules import signups
 from lgmail.rules.commands import (
+    AmendProposal,
     Announce,
     Archive,
     Command,
+    ConfirmSignup,
     CreateGame,
     EndStep,
     ExtendDeadline,
@@ -25,14 +28,17 @@ from lgmail.rules.commands import (
     NotePresence,
     Pause,
     PostMessage,
+    ProposeGame,
     Redeal,
     ReplacePlayer,
+    RequestSignup,
     Resume,
     RotateLinks,
     StartGame,
     StrikeDown,
     Tick,
     VoidMurmur,
+    WithdrawSignup,
 )
 from lgmail.rules.flow import advance, end_if_decided, next_deadline, pending_actors, settled
 from lgmail.rules.orders import Kind
@@ -61,12 +67,29 @@ def decide(
         return []  # what `advance` would find: nothing to do (and no copy of the state)
     tx = Tx(state, now, command.entropy, in_place)
     try:
+        signing_up = state.status == "signup"
         if isinstance(command, CreateGame):
             create(tx, command)
+        elif isinstance(command, ProposeGame):
+            signups.propose(tx, command)
+        elif isinstance(command, RequestSignup):
+            signups.request(tx, command)
+        elif isinstance(command, ConfirmSignup):
+            signups.confirm(tx, command)
+        elif isinstance(command, WithdrawSignup):
+            signups.withdraw(tx, command)
+        elif isinstance(command, AmendProposal):
+            signups.amend(tx, command)
+        elif isinstance(command, StartGame) and signing_up:
+            signups.begin(tx)
         elif isinstance(command, StartGame):
             start(tx)
+        elif isinstance(command, Redeal) and signing_up:
+            signups.begin(tx, command.roles, and_start=False)
         elif isinstance(command, Redeal):
             redeal(tx, command)
+        elif isinstance(command, Tick) and signing_up:
+            signups.tick(tx)
         elif isinstance(command, GiveOrder):
             _order(tx, command)
         elif isinstance(command, EndStep):

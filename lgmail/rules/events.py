@@ -400,6 +400,89 @@ class PlayerPresent(Event):
     player: str
 
 
+# --- sign-ups: a game an MJ opens, that players join themselves (``lgmail.rules.signups``) -
+
+
+@event
+@dataclass(frozen=True)
+class GameProposed(Event):
+    """An MJ opened a game for sign-ups: its rule set, language, options (checked as at
+    creation), the deck to deal from (None: the rule set's default for the count), how many
+    players it takes (None: as the rule set allows) and when the sign-ups close (None: when
+    the MJ starts it). `auto_start`: start at the closing date when the count fits."""
+
+    variant: str
+    lang: str
+    options: dict[str, Any]
+    mj: str | None
+    composition: list[str] | None = None
+    min_players: int | None = None
+    max_players: int | None = None
+    closes_at: str | None = None
+    auto_start: bool = False
+
+
+@event
+@dataclass(frozen=True)
+class SignupRequested(Event):
+    """`email` asked to play as `name` (or to be a `substitute`); it counts once confirmed
+    from that address (double opt-in). A new request from the same address replaces his
+    pending one."""
+
+    name: str
+    email: str
+    lang: str
+    substitute: bool = False
+
+
+@event
+@dataclass(frozen=True)
+class SignupConfirmed(Event):
+    """`email` answered his confirmation: his sign-up counts."""
+
+    email: str
+
+
+@event
+@dataclass(frozen=True)
+class SignupWithdrawn(Event):
+    """`email`'s sign-up is withdrawn before the start, by himself (`by` "player") or by the
+    MJ ("mj")."""
+
+    email: str
+    by: str = "player"
+
+
+@event
+@dataclass(frozen=True)
+class SignupPromoted(Event):
+    """`email` moved up from the waiting list to a seat (a seated player withdrew)."""
+
+    email: str
+
+
+@event
+@dataclass(frozen=True)
+class ProposalAmended(Event):
+    """The MJ changed the proposal before the start: the deck (`composition`, [] for the rule
+    set's default), options, the players' bounds or the closing date; what is None stays."""
+
+    composition: list[str] | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    min_players: int | None = None
+    max_players: int | None = None
+    closes_at: str | None = None
+    auto_start: bool | None = None
+
+
+@event
+@dataclass(frozen=True)
+class SignupsClosed(Event):
+    """The sign-ups' closing date passed with `confirmed` players seated (the MJ is told)."""
+
+    confirmed: int
+
+
 # --- Les Nombres (002_9504e6e276dc5f60.txt) -----------------------------------------------
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from lgmail.rules import digest
 from lgmail.rules import events as ev
+from lgmail.rules import signup_list
 from lgmail.rules.hooks import FOLDS, folds, nothing
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.state import (
@@ -213,6 +214,13 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.MessagePosted: digest.posted,
     ev.RemindersSent: _reminded,
     ev.AbsenceNoted: nothing,
+    ev.GameProposed: signup_list.proposed,
+    ev.SignupRequested: signup_list.requested,
+    ev.SignupConfirmed: signup_list.confirmed,
+    ev.SignupWithdrawn: signup_list.withdrawn,
+    ev.SignupPromoted: nothing,
+    ev.ProposalAmended: signup_list.amended,
+    ev.SignupsClosed: signup_list.closed,
 }
 for _cls, _fold in APPLY.items():
     folds(_cls)(_fold)

@@ -191,6 +191,12 @@ def _complete(s: GameState, variant: Variant, step: str) -> bool:
 def next_deadline(state: GameState) -> datetime | None:
     """When the game next moves by itself (a step's deadline, a reaction's delay): what a
     scheduler waits for. None when nothing is due (not running, or paused)."""
+    if state.status == "signup":
+        # the sign-ups' closing date (``lgmail.rules.signups``)
+        proposal = state.proposal
+        if proposal is None or proposal.closed:
+            return None
+        return proposal.closes_at
     if state.status != "running" or state.paused_at is not None:
         return None
     moments = [r.deadline for r in state.reactions]

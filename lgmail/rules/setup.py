@@ -38,15 +38,15 @@ def create(tx: Tx, cmd: CreateGame) -> None:
         ev.GameCreated(
             cmd.variant,
             cmd.lang,
-            [_seat(s) for s in cmd.players],
+            [seat_record(s) for s in cmd.players],
             options,
             cmd.mj,
         )
     )
-    _deal(tx, variant, names, cmd.roles, cmd.composition)
+    deal(tx, variant, names, cmd.roles, cmd.composition)
 
 
-def _deal(
+def deal(
     tx: Tx,
     variant: Variant,
     names: list[str],
@@ -93,10 +93,10 @@ def redeal(tx: Tx, cmd: Redeal) -> None:
         raise Refused(Cause.NOT_ALLOWED, why="started")
     if s.status != "dealt":
         raise Refused(Cause.NO_GAME)
-    _deal(tx, variant_of(s), list(s.players), cmd.roles, None)
+    deal(tx, variant_of(s), list(s.players), cmd.roles, None)
 
 
-def _seat(seat: Seat) -> dict[str, str]:
+def seat_record(seat: Seat) -> dict[str, str]:
     """A seat as GameCreated records it; the gender only when the MJ gave one."""
     out = {"name": seat.name, "email": seat.email, "lang": seat.lang}
     if seat.gender:

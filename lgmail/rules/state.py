@@ -93,6 +93,30 @@ class Night:
     used: list[tuple[str, str, str | None]] = field(default_factory=list)
 
 
+@dataclass
+class Signup:
+    """One address's sign-up to a game in sign-ups (``lgmail.rules.signups``)."""
+
+    name: str
+    email: str
+    lang: str
+    substitute: bool = False
+    confirmed: bool = False
+
+
+@dataclass
+class Proposal:
+    """A game open for sign-ups: the deck, the players' bounds, the closing date."""
+
+    composition: list[str] | None = None
+    min_players: int | None = None
+    max_players: int | None = None
+    closes_at: datetime | None = None
+    auto_start: bool = False
+    #: the closing date passed (the MJ was told the count)
+    closed: bool = False
+
+
 #: `GameState.extra` key of the colours players learned of others by the rules (004: the
 #: Voyante reads the Enfant Sauvage's), viewer -> player -> colour; shown in the viewer's view
 COLOURS_SEEN = "couleurs-vues"
@@ -114,7 +138,7 @@ class GameState:
     mj: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
     players: dict[str, Player] = field(default_factory=dict)
-    status: str = "new"  # new, dealt, running, ended
+    status: str = "new"  # new, signup, dealt, running, ended
     phase: str = "setup"  # setup, election, night, day, ended
     number: int = 0
     phase_at: datetime | None = None
@@ -154,6 +178,10 @@ class GameState:
     extra: dict[str, Any] = field(default_factory=dict)
     #: phases opened since the last death (how long nothing has changed: a stalemate)
     quiet: int = 0
+    #: a game opened for sign-ups: the proposal, and the sign-ups in their order (kept after
+    #: the start: the substitutes and the waiting list)
+    proposal: Proposal | None = field(default=None, metadata=LATER)
+    signups: list[Signup] = field(default_factory=list, metadata=LATER)
 
     def clone(self) -> GameState:
         """A deep copy (pickle round trip: a few times faster than copy.deepcopy)."""

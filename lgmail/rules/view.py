@@ -17,7 +17,8 @@ from typing import Any
 
 from lgmail.rules.hooks import SEAT, SEAT_AT_END, VIEW
 from lgmail.rules.roles import CAMP_OF
-from lgmail.rules.state import COLOURS_SEEN, SEEN_ROLES, GameState, Player
+from lgmail.rules.signup_list import seated
+from lgmail.rules.state import COLOURS_SEEN, SEEN_ROLES, GameState, Player, Signup
 from lgmail.rules.variants import variant_of
 
 
@@ -44,7 +45,40 @@ def known_lovers(state: GameState, viewer: str | None) -> list[str]:
 
 def phase_of(state: GameState) -> dict[str, Any]:
     kind = {"setup": "setup"}.get(state.phase, state.phase)
-    return {"kind": kind, "number": state.number}
+    out: dict[str, Any] = {"kind": kind, "number": state.number}
+    proposal = state.proposal
+    if state.status == "signup" and proposal is not None:
+        closes = proposal.closes_at
+        out["closes_at"] = None if closes is None else closes.isoformat()
+        out["min_players"] = proposal.min_players
+        out["max_players"] = proposal.max_players
+        out["composition"] = proposal.composition
+        out["auto_start"] = proposal.auto_start
+    return out
+
+
+def signups_of(state: GameState) -> list[dict[str, Any]]:
+    """The sign-ups in their order, each with where it stands (`lgmail.rules.signup_list`):
+    "seated", "waiting", "substitute" (confirmed) or "pending" (not yet confirmed)."""
+    seats = {s.email for s in seated(state)}
+
+    def standing(s: Signup) -> str:
+        if not s.confirmed:
+            return "pending"
+        if s.substitute:
+            return "substitute"
+        return "seated" if s.email in seats else "waiting"
+
+    return [
+        {
+            "name": s.name,
+            "email": s.email,
+            "confirmed": s.confirmed,
+            "substitute": s.substitute,
+            "standing": standing(s),
+        }
+        for s in state.signups
+    ]
 
 
 def camp_now(player: Player) -> str:
@@ -135,6 +169,8 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
         "winners": list(state.winners),
         "version": state.version,
     }
+    if state.status == "signup" or (viewer is None and state.signups):
+        out["signups"] = signups_of(state)
     for more in VIEW:
         out.update(more(state, viewer))
     if viewer is not None:
@@ -160,5 +196,9 @@ def spectator_view(state: GameState) -> dict[str, Any]:
     shown["players"] = [
         {k: v for k, v in seat.items() if k != "email"} for seat in shown["players"]
     ]
+    if "signups" in shown:
+        shown["signups"] = [
+            {k: v for k, v in signup.items() if k != "email"} for signup in shown["signups"]
+        ]
     shown.pop("me", None)
     return shown

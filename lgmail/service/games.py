@@ -151,7 +151,7 @@ class Games(Transactions):
     def _tick_first(self, state: GameState, now: datetime) -> list[ev.Event]:
         """Move the game on: what deadlines passed before a command (a restart at 21:29), or
         what the orders just recorded allow (a step everyone has acted in)."""
-        if state.status != "running":
+        if state.status not in ("running", "signup"):
             return []
         decision = decided(state, Tick(self._entropy(state, "tick")), now)
         return [] if isinstance(decision, Refusal) else decision

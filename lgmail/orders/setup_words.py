@@ -1,4 +1,5 @@
-"""How the CLI reads what the MJ writes when he sets a game up: players, roles, compositions.
+"""How the MJ's words that set a game up are read, on the command line and by mail: players,
+roles, compositions.
 
 Roles are read as people write them: slug or display name (French or English), accents, case,
 ligatures (« sœur », "soeur") and plurals ignored, and the MJ's usual abbreviations. What cannot
