@@ -13,22 +13,32 @@ from typing import Any
 from lgmail import settings as settings_mod
 from lgmail.cli_check import describe, dkim_key, dns_records
 from lgmail.cli_parser import build_parser as build_parser
-from lgmail.orders.setup_words import Misread, assignments, composition, role_list, seat
-from lgmail.orders.setup_words import role_slug as role_slug
 from lgmail.config_schema import ConfigError
-from lgmail.mail.addresses import mj_address
+from lgmail.mail.addresses import game_address, mj_address
 from lgmail.orders.names import match
+from lgmail.orders.setup_words import (
+    ROLE_LISTS,
+    Misread,
+    assignments,
+    composition,
+    role_list,
+    seat,
+)
+from lgmail.orders.setup_words import role_slug as role_slug
+from lgmail.orders.signup import closing, option_value
 from lgmail.rules import events as ev
 from lgmail.rules.commands import (
     Announce,
     Archive,
     ExtendDeadline,
     Pause,
+    ProposeGame,
     ReplacePlayer,
     Resume,
     StrikeDown,
     VoidMurmur,
 )
+from lgmail.rules.signups import AUTO_START
 from lgmail.rules.state import GameState
 from lgmail.service.answers import explain
 from lgmail.service.backup import ImportRefused, export_lines, import_lines
@@ -135,6 +145,12 @@ def _run(games: Games, args: argparse.Namespace) -> int:
         return _game(games, args)
     if args.command == "act":
         text = sys.stdin.read() if args.text == "-" else args.text
+        if games.load(args.name).status == "signup":
+            from lgmail.service.signups import act
+
+            ok, said = act(games, args.name, args.sender, text)
+            print(said, end="")
+            return 0 if ok else 1
         if args.channel == "mj":
             answer = games.act(args.name, args.sender, text)
         else:
@@ -229,8 +245,6 @@ def _run(games: Games, args: argparse.Namespace) -> int:
     return 2
 
 
-#: the options that name roles (the cards set aside for the Voleur, the Comédien's roles)
-ROLE_LISTS = frozenset({"voleur_cartes", "comedien_roles"})
 #: sysexits.h: what an MTA's pipe transport understands
 EX_NOUSER, EX_TEMPFAIL = 67, 75
 
@@ -338,25 +352,9 @@ def _game(games: Games, args: argparse.Namespace) -> int:
             f"{args.name}: started, {len(state.players)} players mailed their role (mail {where})"
         )
         return 0
-    options: dict[str, Any] = {}
-    if args.no_election:
-        options["election"] = False
-    for key in ("day", "night", "election", "reaction"):
-        value = getattr(args, key)
-        if value is not None:
-            options[f"{key}_minutes"] = value
-    if args.tz:
-        options["tz"] = args.tz
-    if args.close_at:
-        options["close_at"] = args.close_at
-    for item in args.option:
-        key, _, raw = item.partition("=")
-        try:
-            options[key.strip()] = json.loads(raw)
-        except json.JSONDecodeError:
-            options[key.strip()] = raw
-    for key in ROLE_LISTS & set(options):
-        options[key] = role_list(options[key])
+    if args.game_command == "propose":
+        return _propose(games, args)
+    options = _options(args)
     seats = [seat(p, args.lang) for p in args.player]
     state = games.create(
         args.name,
@@ -374,6 +372,64 @@ def _game(games: Games, args: argparse.Namespace) -> int:
         conf = games.settings
         address = mj_address(conf.secret, state.name, state.mj, conf.domain)
         print(f"{args.name}: the MJ's orders go to {address}, from {state.mj}")
+    return 0
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The rule set's options a `game create` or `game propose` gives."""
+    options: dict[str, Any] = {}
+    if getattr(args, "no_election", False):
+        options["election"] = False
+    for key in ("day", "night", "election", "reaction"):
+        value = getattr(args, key, None)
+        if value is not None:
+            options[f"{key}_minutes"] = value
+    if getattr(args, "tz", None):
+        options["tz"] = args.tz
+    if getattr(args, "close_at", None):
+        options["close_at"] = args.close_at
+    for item in args.option:
+        key, _, raw = item.partition("=")
+        options[key.strip()] = option_value(key.strip(), raw.strip())
+    for key in ROLE_LISTS & set(options):
+        options[key] = role_list(options[key])
+    return options
+
+
+def _propose(games: Games, args: argparse.Namespace) -> int:
+    """`game propose`: the game opens for sign-ups; prints its sign-up address."""
+    options = _options(args)
+    if args.seed is not None:
+        options["seed"] = args.seed
+    auto = bool(options.pop(AUTO_START, False)) or args.auto_start
+    closes = None
+    if args.closes:
+        closes = closing(args.closes, str(options.get("tz", "Europe/Paris")), games.now())
+        if closes is None:
+            raise GameError(
+                explain(args.lang, "propose", args.name, "closes", {"written": args.closes})
+            )
+    command = ProposeGame(
+        args.variant,
+        args.lang,
+        args.mj.strip(),
+        options,
+        tuple(composition(args.composition)) if args.composition else None,
+        args.min_players,
+        args.max_players,
+        closes,
+        auto,
+    )
+    state = games.propose(args.name, command)
+    conf = games.settings
+    print(
+        f"{args.name}: open for sign-ups ({state.variant}); players write to "
+        f"{game_address(state.name, conf.domain)}"
+    )
+    print(
+        f"{args.name}: the MJ's orders go to "
+        f"{mj_address(conf.secret, state.name, args.mj.strip(), conf.domain)}, from {args.mj}"
+    )
     return 0
 
 

@@ -23,6 +23,11 @@ def describe(conf: Settings) -> list[str]:
         f"data directory: {conf.data}",
         f"database: {make_url(conf.db_url).render_as_string(hide_password=True)}",
         f"game addresses: GAME@{conf.domain}, replies GAME+TOKEN@{conf.domain}",
+        f"service address: {conf.service_email} (games opened by mail)",
+        "who may open games by mail: "
+        + (", ".join(conf.service_mj) if conf.service_mj else "nobody (no [service] mj)")
+        + f"; at most {conf.games_per_mj} open games an MJ, {conf.players_per_game} sign-ups "
+        f"a game, {conf.signups_per_day} sign-ups an address a day",
     ]
     if conf.relay:
         host, port = split_relay(conf.relay)

@@ -68,6 +68,26 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="a rule set option, e.g. day_closes_early=true, blank_vote=false",
     )
+    propose = game.add_parser(
+        "propose", help="open a game for sign-ups: players join it by mail, the MJ starts it"
+    )
+    propose.add_argument("name")
+    propose.add_argument("--variant", default="classic")
+    propose.add_argument("--mj", required=True, help="the MJ's address")
+    propose.add_argument("--lang", choices=["fr", "en"], default="fr")
+    propose.add_argument("--min", type=int, dest="min_players", help="players needed to start")
+    propose.add_argument("--max", type=int, dest="max_players", help="seats (then a waiting list)")
+    propose.add_argument(
+        "--closes", help="when the sign-ups close, in the game's time zone: 12/12 21:30, or ISO"
+    )
+    propose.add_argument(
+        "--auto-start", action="store_true", help="start at the closing date if the count fits"
+    )
+    propose.add_argument("--composition", help='the deck: "loup-garou:2,voyante,..."')
+    propose.add_argument("--seed", type=int)
+    propose.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="as game create's"
+    )
     game.add_parser("start", help="start: every player is mailed their role").add_argument("name")
     redeal = game.add_parser("redeal", help="deal the roles again before the start")
     redeal.add_argument("name")

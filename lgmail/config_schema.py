@@ -76,6 +76,38 @@ SCHEMA: dict[str, Any] = {
                 },
             },
         },
+        "service": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "address": {
+                    "type": "string",
+                    "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$",
+                    "description": 'the local part of the service\'s own address, such as "lgmail"',
+                },
+                "mj": {
+                    "type": "array",
+                    "items": {"type": "string", "pattern": "^[^@\\s]*@[^@\\s]+$"},
+                    "description": 'who may open games by mail: ["alice@example.org", '
+                    '"*@club.example.org"]',
+                },
+                "games_per_mj": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "a whole number above 0 (games one MJ may have open at once)",
+                },
+                "players_per_game": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "a whole number above 0 (sign-ups one game may take)",
+                },
+                "signups_per_day": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "a whole number above 0 (sign-ups one address may ask a day)",
+                },
+            },
+        },
         "dkim": {
             "type": "object",
             "additionalProperties": False,

@@ -15,6 +15,16 @@ Outgoing mail goes to an SMTP relay when one is configured, else into `maildir/`
     bounce = "bounces@example.org"   # envelope sender (default: the mail's From address); on
                                      # the game domain, tagged per mail (VERP) and accepted
 
+Games opened by mail (`lgmail.service.signups`): who may, and the service's limits:
+
+    [service]
+    address = "lgmail"               # the service's own address, lgmail@DOMAIN
+    mj = ["alice@example.org", "*@club.example.org"]   # who may open games by mail
+                                     # (default: nobody; the command line always may)
+    games_per_mj = 3                 # games in sign-ups or running, per MJ
+    players_per_game = 40            # sign-ups a game takes (substitutes included)
+    signups_per_day = 5              # sign-ups one address may ask in a day
+
 The games on the web (`lgmail.web`), off unless `listen` (or `serve --http`) is given:
 
     [web]
@@ -66,10 +76,40 @@ class Settings:
     #: address mails link to (None: no links)
     web_listen: str | None = None
     web_base_url: str | None = None
+    #: the service's own address's local part (`[service] address`: games opened by mail)
+    service_address: str = "lgmail"
+    #: who may open games by mail: addresses, or "*@domain" (none: nobody)
+    service_mj: tuple[str, ...] = ()
+    games_per_mj: int = 3
+    players_per_game: int = 40
+    signups_per_day: int = 5
 
     @property
     def maildir(self) -> Path:
         return self.data / "maildir"
+
+    @property
+    def service_email(self) -> str:
+        """The service's own address, where MJs open games by mail."""
+        return f"{self.service_address}@{self.domain}"
+
+    @property
+    def reserved(self) -> frozenset[str]:
+        """The local parts no game may take: the service's own address, the bounce address's,
+        and the role addresses of RFC 2142."""
+        names = {self.service_address, "postmaster", "abuse", "mailer-daemon"}
+        if self.bounce:
+            local, _, host = self.bounce.rpartition("@")
+            if host.lower() == self.domain.lower():
+                names.add(local.lower())
+        return frozenset(names)
+
+    def may_open_games(self, email: str) -> bool:
+        """Whether `email` may open games by mail (`[service] mj`: an address, or
+        "*@domain" for every address of a domain)."""
+        wanted = email.strip().lower()
+        domain = wanted.rpartition("@")[2]
+        return any(m == wanted or m == f"*@{domain}" for m in self.service_mj)
 
 
 def load(
@@ -86,6 +126,7 @@ def load(
             raise ConfigError(f"{config_file}: not TOML ({error})") from error
         check(config, config_file)
     mail = config.get("mail", {})
+    service = config.get("service", {})
     url = db or os.environ.get("LGMAIL_DB") or config.get("db") or _sqlite_url(root)
     relay = relay or os.environ.get("LGMAIL_RELAY") or mail.get("relay") or None
     if relay is not None:
@@ -109,6 +150,11 @@ def load(
         dkim_key=Path(config.get("dkim", {}).get("key") or root / "dkim.key"),
         web_listen=_text(config.get("web", {}), "listen"),
         web_base_url=_base_url(config.get("web", {})),
+        service_address=str(service.get("address", "lgmail")).lower(),
+        service_mj=tuple(str(m).strip().lower() for m in service.get("mj", [])),
+        games_per_mj=int(service.get("games_per_mj", 3)),
+        players_per_game=int(service.get("players_per_game", 40)),
+        signups_per_day=int(service.get("signups_per_day", 5)),
     )
 
 

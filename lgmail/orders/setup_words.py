@@ -15,6 +15,8 @@ from lgmail.orders.names import fold
 from lgmail.rules.commands import Seat
 from lgmail.rules.roles import ROLES
 
+#: the options that name roles (the cards set aside for the Voleur, the Comédien's roles)
+ROLE_LISTS = frozenset({"voleur_cartes", "comedien_roles"})
 #: the tokens a --player may end with: a language, a grammatical gender
 LANG_CODES = frozenset({"fr", "en"})
 GENDERS = frozenset({"m", "f"})

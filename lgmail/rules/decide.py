@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from lgmail.rules import digest
+from lgmail.rules import digest, signups
 from lgmail.rules import events as ev
-from lgmail.rules import signups
 from lgmail.rules.commands import (
     AmendProposal,
     Announce,

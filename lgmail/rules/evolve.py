@@ -6,9 +6,8 @@ from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
-from lgmail.rules import digest
+from lgmail.rules import digest, signup_list
 from lgmail.rules import events as ev
-from lgmail.rules import signup_list
 from lgmail.rules.hooks import FOLDS, folds, nothing
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.state import (

@@ -36,6 +36,7 @@ from lgmail.rules.commands import (
     NotePresence,
     Pause,
     PostMessage,
+    ProposeGame,
     Redeal,
     ReplacePlayer,
     Resume,
@@ -153,7 +154,7 @@ class Games(Transactions):
         what the orders just recorded allow (a step everyone has acted in)."""
         if state.status not in ("running", "signup"):
             return []
-        decision = decided(state, Tick(self._entropy(state, "tick")), now)
+        decision = decided(state, Tick(self.entropy(state, "tick")), now)
         return [] if isinstance(decision, Refusal) else decision
 
     # --- use cases -------------------------------------------------------------------------
@@ -185,7 +186,7 @@ class Games(Transactions):
                 tuple(composition) if composition else None,
                 opts,
                 mj,
-                self._entropy(state, "create"),
+                self.entropy(state, "create"),
             )
             decision = decide(state, command, now)
             if isinstance(decision, Refusal):
@@ -195,11 +196,31 @@ class Games(Transactions):
         _, state, _ = self.transact(name, attempt, "cli:game-create", new=True)
         return state
 
+    def propose(
+        self,
+        name: str,
+        command: ProposeGame,
+        cause: str = "cli:game-propose",
+        extra: Callable[[GameState, None, datetime], list[OutgoingMail]] | None = None,
+        inbox: tuple[int, str] | None = None,
+    ) -> GameState:
+        """Open a game for sign-ups (``lgmail.rules.signups``): the players join it by mail
+        and it is created with the confirmed ones when the MJ starts it."""
+
+        def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
+            decision = decide(state, command, now)
+            if isinstance(decision, Refusal):
+                raise GameError(explain_refusal(state, "propose", decision, command.lang), decision)
+            return decision, None
+
+        _, state, _ = self.transact(name, attempt, cause, new=True, extra=extra, inbox=inbox)
+        return state
+
     def redeal(self, name: str, roles: dict[str, str] | None = None) -> GameState:
         """Deal the roles again before the start, at random or as `roles` gives them."""
 
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
-            decision = decide(state, Redeal(roles, self._entropy(state, "redeal")), now)
+            decision = decide(state, Redeal(roles, self.entropy(state, "redeal")), now)
             if isinstance(decision, Refusal):
                 raise GameError(explain_refusal(state, "redeal", decision), decision)
             return decision, None
@@ -209,7 +230,7 @@ class Games(Transactions):
 
     def start(self, name: str) -> GameState:
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
-            decision = decide(state, StartGame(self._entropy(state, "start")), now)
+            decision = decide(state, StartGame(self.entropy(state, "start")), now)
             if isinstance(decision, Refusal):
                 raise GameError(explain_refusal(state, "start", decision), decision)
             return decision, None
@@ -296,7 +317,7 @@ class Games(Transactions):
                 if isinstance(result, Order):
                     # the mail's orders are all recorded before the game moves on (a Sorcière
                     # may save and poison in one mail); the tick below settles them
-                    entropy = self._entropy(state, line.text)
+                    entropy = self.entropy(state, line.text)
                     command = GiveOrder(player, result, entropy, False, mail=digest_of(cause))
                     decision = decided(state, command, now)
                     if isinstance(decision, Refusal):
@@ -336,7 +357,7 @@ class Games(Transactions):
             if player is None:
                 return [], self._stranger(state)
             events = self._tick_first(state, now)
-            command = PostMessage(player, channel, text, self._entropy(state, "post"))
+            command = PostMessage(player, channel, text, self.entropy(state, "post"))
             decision = decided(state, command, now)
             refusal = decision if isinstance(decision, Refusal) else None
             if not isinstance(decision, Refusal):
@@ -368,7 +389,7 @@ class Games(Transactions):
 
     def end_step(self, name: str) -> tuple[GameState, list[ev.Event]]:
         def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], None]:
-            decision = decide(state, EndStep(self._entropy(state, "end")), now)
+            decision = decide(state, EndStep(self.entropy(state, "end")), now)
             if isinstance(decision, Refusal):
                 raise GameError(explain_refusal(state, "end", decision), decision)
             return decision, None

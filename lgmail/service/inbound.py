@@ -51,7 +51,7 @@ from lgmail.mail.render import render
 from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState
 from lgmail.rules.variants import variant_of
-from lgmail.service import mj_mail, notices
+from lgmail.service import mj_mail, notices, signups
 from lgmail.service.games import Answer, Games, Play
 from lgmail.service.loops import AUTO_MARK, LoopGuard
 from lgmail.service.notices import Processed
@@ -119,14 +119,23 @@ class Inbound:
             self._slugs = {slug(g): g for g in self.games.store.games()}
         return self._slugs.get(key)
 
+    def is_service(self, address: str) -> bool:
+        """Whether `address` is the service's own (`lgmail@DOMAIN`: games opened by mail)."""
+        return address.strip().strip("<>").lower() == self.games.settings.service_email.lower()
+
     def accepts(self, address: str) -> bool:
-        """The RCPT check: a game's address, or the bounce address (tagged or not)."""
+        """The RCPT check: a game's address, the bounce address (tagged or not), or the
+        service's own."""
         bounced = bounce_route(self.games.settings.bounce, address, self.domain)
-        return bounced is not None or self.game_for(address) is not None
+        if bounced is not None or self.is_service(address):
+            return True
+        return self.game_for(address) is not None
 
     def accepts_now(self, address: str) -> bool | None:
         """`accepts` when memory answers it (a game seen already, or not a game address at
         all); None when the store must be read (a game created since)."""
+        if self.is_service(address):
+            return True
         key = game_slug_of(self.games.settings.bounce, address, self.domain)
         if key is None:
             return bounce_route(self.games.settings.bounce, address, self.domain) is not None
@@ -274,6 +283,11 @@ class Inbound:
             # a mail to the bounce address: a bounce, whatever it looks like
             return lambda: notices.bounced(self, inbox_id, row.recipient, bounced[1], mail)
         game = self.game_for(row.recipient)
+        if game is None and self.is_service(row.recipient):
+            if mail.bounce is not None or mail.automatic:
+                why = "bounce" if mail.bounce is not None else f"automatic: {mail.automatic}"
+                return lambda: self.close(inbox_id, why)
+            return lambda: signups.opening(self, inbox_id, row.raw, mail)
         if game is None:
             return lambda: self.close(inbox_id, "unknown-recipient")
         if mail.bounce is not None:
@@ -297,7 +311,11 @@ class Inbound:
             if not verdict.ok:
                 log.info("inbox row %s: MJ not authenticated: %s", inbox_id, verdict.reason)
                 return lambda: mj_mail.alert(self, inbox_id, game, state, mail, "forged")
+            if state.status == "signup":
+                return lambda: signups.mj_orders(self, inbox_id, game, mail)
             return lambda: mj_mail.orders(self, inbox_id, game, mail)
+        if state.status == "signup":
+            return self._signing(row, game, state, mail, tag)
         who = identify(
             secret,
             game,
@@ -308,6 +326,12 @@ class Inbound:
         if who is None:
             # no token of this game: a player writing to the game's address, or a stranger
             player = state.seat_of(sender)
+            if player is None and not tag:
+                # a sign-up to a game that no longer takes any: one sentence says so
+                return lambda: (
+                    signups.started_already(self, inbox_id, game, state, mail)
+                    or self.close(inbox_id, "stranger", game)
+                )
             if player is None:
                 return lambda: self.close(inbox_id, "stranger", game)
             return lambda: notices.reply(
@@ -325,6 +349,25 @@ class Inbound:
         if channel != PRIVATE and not reads_as_orders(state, name, mail.text, self.games.now()):
             return lambda: self._post(inbox_id, game, name, channel, mail, recipient)
         return Orders(inbox_id, game, name, email, mail, channel, recipient)
+
+    def _signing(
+        self, row: InboxRow, game: str, state: GameState, mail: ReadMail, tag: str | None
+    ) -> Callable[[], Processed]:
+        """A mail to a game in sign-ups: to its address, anyone; to a sign-up's own address,
+        only from the address it was made for (and authenticated, when configured)."""
+        inbox_id = row.id
+        if not tag:
+            return lambda: signups.signing(self, inbox_id, game, state, mail, None)
+        secret = self.games.settings.secret
+        who = identify(secret, game, [(s.name, s.email) for s in state.signups], tag)
+        if who is None:
+            return lambda: self.close(inbox_id, "stranger", game)
+        email = next(s.email for s in state.signups if s.name == who[0])
+        sender = mail.sender.strip().lower()
+        if email.lower() != sender or not check_sender(row.raw, self.policy).ok:
+            log.info("inbox row %s: a sign-up's address from another sender", inbox_id)
+            return lambda: self.close(inbox_id, "forged", game)
+        return lambda: signups.signing(self, inbox_id, game, state, mail, email)
 
     def _post(
         self, inbox_id: int, game: str, player: str, channel: str, mail: ReadMail, recipient: str

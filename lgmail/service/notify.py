@@ -17,10 +17,12 @@ from lgmail.rules import events as ev
 from lgmail.rules.digest import takes as takes_digest
 from lgmail.rules.hooks import ROLE_MAIL, TELLS, UNTOLD, Notice, closed_after
 from lgmail.rules.roles import ROLES
+from lgmail.rules.signup_list import entry as signup_entry
+from lgmail.rules.signup_list import substitutes as signup_substitutes
 from lgmail.rules.state import GameState
 from lgmail.rules.variant import SQUARE
 from lgmail.rules.variants import VARIANTS, variant_of
-from lgmail.rules.view import view
+from lgmail.rules.view import signups_of, view
 from lgmail.service.hints import can_do
 
 
@@ -123,9 +125,65 @@ def private(state: GameState, events: list[ev.Event]) -> list[Mail]:
                     state, event.player, "player:reaction", kind=event.kind, deadline=event.deadline
                 )
             )
+        out += _signup_news(state, event, events[i + 1 :])
         for tell in TELLS.get(type(event), ()):
             out += [_noticed(state, n) for n in tell(state, event, events[i + 1 :])]
     return out
+
+
+def _signup_news(state: GameState, event: ev.Event, later: list[ev.Event]) -> list[Mail]:
+    """What a game's sign-ups are told of what others did (``lgmail.rules.signups``): a seat
+    freed for the first of the waiting list, a sign-up the MJ withdrew, the game cancelled
+    before its start, the game started without those left on its lists; the MJ, the closing
+    date reached."""
+    if isinstance(event, ev.SignupPromoted):
+        found = signup_entry(state, event.email)
+        return (
+            []
+            if found is None
+            else [_to_signup(state, found.name, found.email, found.lang, "promoted")]
+        )
+    if isinstance(event, ev.SignupWithdrawn) and event.by == "mj":
+        return [_to_signup(state, event.email, event.email, state.lang, "removed")]
+    if isinstance(event, ev.GameArchived) and not state.players:
+        return [
+            _to_signup(state, s.name, s.email, s.lang, "cancelled")
+            for s in state.signups
+            if s.confirmed
+        ]
+    if isinstance(event, ev.GameStarted) and state.signups:
+        return [
+            _to_signup(state, s.name, s.email, s.lang, "left") for s in signup_substitutes(state)
+        ]
+    if isinstance(event, ev.SignupsClosed) and state.mj:
+        started = any(isinstance(e, ev.GameStarted) for e in later)
+        lang = state.lang
+        subject, body = render(
+            lang,
+            "mj:signups_closed",
+            game=state.name,
+            count=event.confirmed,
+            started=started,
+            signups=signups_of(state),
+            proposal=state.proposal,
+        )
+        return [Mail(None, state.mj, lang, "mj:signups_closed", subject, body)]
+    return []
+
+
+def _to_signup(state: GameState, name: str, email: str, lang: str, what: str) -> Mail:
+    """A mail to a sign-up who holds no seat (his reply address is his sign-up's)."""
+    subject, body = render(
+        lang,
+        "player:signup_news",
+        game=state.name,
+        name=name if name != email else "",
+        what=what,
+        position=next(
+            (i for i, s in enumerate(signup_substitutes(state), 1) if s.email == email), None
+        ),
+    )
+    return Mail(name, email, lang, "player:signup_news", subject, body)
 
 
 def _noticed(state: GameState, notice: Notice) -> Mail:

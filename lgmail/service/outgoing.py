@@ -23,7 +23,7 @@ from lgmail.rules.variants import variant_of
 from lgmail.service.notify import Mail, mails_for
 from lgmail.settings import Settings
 from lgmail.store import EventStore, OutgoingMail
-from lgmail.web.links import page_url
+from lgmail.web.links import page_url, topic_url
 
 
 class MailOut:
@@ -104,9 +104,25 @@ class MailOut:
             if conf.web_base_url
             else None
         )
+        if mail.player and mail.player not in state.players:
+            # a sign-up with no seat (yet): a reply goes to his sign-up
+            return render_footer(
+                mail.lang,
+                mj=False,
+                channel="signup",
+                square=None,
+                private=reply_address(conf.secret, state.name, mail.email, conf.domain),
+                page=topic_url(conf.web_base_url, state) if conf.web_base_url else None,
+            )
         if not mail.player:
             return render_footer(
-                mail.lang, mj=True, channel=None, square=None, private=None, page=page
+                mail.lang,
+                mj=True,
+                channel=None,
+                square=None,
+                private=None,
+                page=page,
+                signup=state.status == "signup",
             )
         square = (
             reply_address(conf.secret, state.name, mail.email, conf.domain, SQUARE)

@@ -129,7 +129,7 @@ class Transactions(MailOut):
 
     # --- writing ---------------------------------------------------------------------------
 
-    def _entropy(self, state: GameState, salt: str) -> int:
+    def entropy(self, state: GameState, salt: str) -> int:
         """A command's entropy: from the game's seed when it has one (tests, replays of a
         seeded game), else unpredictable (a secret key of this process and a counter:
         one system call per process, not per command). What it decides is recorded."""
@@ -191,6 +191,8 @@ class Transactions(MailOut):
                 raise GameError(f"a game named {name!r} already exists")
             if not new and not version:
                 raise GameError(f"no game named {name!r}")
+            if new and slug(name) in self.settings.reserved:
+                raise GameError(f"the address {slug(name)!r} is the service's own; choose another")
             if new and slug(name) in {slug(g) for g in self.store.games()}:
                 raise GameError(f"a game with the address {slug(name)!r} already exists")
             now = self.now().replace(microsecond=0)

@@ -88,6 +88,32 @@ _STATUS = select(
 _FAILED = _STATUS.where(_c.failed_at.is_not(None)).order_by(_c.failed_at.desc(), _c.id.desc())
 
 
+_KNOWN_IDS = select(_c.message_id).where(
+    _c.message_id.in_(bindparam("message_ids", expanding=True))
+)
+
+
+def insert(conn: Connection, mails: Sequence[OutgoingMail], at: datetime) -> None:
+    """Queue `mails` (those not events' mails: the append queues its own); a Message-ID
+    already queued is kept once."""
+    if not mails:
+        return
+    known = set(conn.execute(_KNOWN_IDS, {"message_ids": [m.message_id for m in mails]}).scalars())
+    rows = [
+        {
+            "message_id": m.message_id,
+            "game": m.game,
+            "recipient": m.recipient,
+            "raw": m.raw,
+            "created_at": at,
+        }
+        for m in mails
+        if m.message_id not in known
+    ]
+    if rows:
+        conn.execute(outbox.insert(), rows)
+
+
 def _mails(
     conn: Connection, stmt: Select[Any], params: dict[str, Any]
 ) -> list[tuple[int, OutgoingMail]]:

@@ -247,6 +247,17 @@ class MailQueues:
         with self._engine.begin() as conn:
             return _inbox.get(conn, inbox_id)
 
+    def inbox_answer(
+        self, inbox_id: int, outcome: str, mails: Sequence[OutgoingMail], done_at: datetime
+    ) -> None:
+        """Mark a row processed with no event and queue its answers, in one transaction (a
+        mail to the service's own address, which is no game's); a Message-ID already queued
+        is kept once; :class:`InboxAlreadyProcessed` (nothing written) when it was processed."""
+        require_aware("done_at", done_at)
+        with self._writer.begin() as conn:
+            _inbox.mark_done(conn, inbox_id, outcome, done_at)
+            _outbox.insert(conn, mails, done_at)
+
     def inbox_done(self, inbox_id: int, outcome: str, done_at: datetime) -> None:
         """Mark a row processed with no event (an auto-reply, a stranger's mail, ...);
         :class:`InboxAlreadyProcessed` when it already was."""
