@@ -70,6 +70,22 @@ PLAYER_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
 }
 
+#: what MJs call the rule sets besides their own names: the seeds' numbers, French names
+VARIANT_NAMES = {
+    "003": "classic",
+    "classique": "classic",
+    "002": "nombres",
+    "les-nombres": "nombres",
+    "004": "thiercelieux",
+    "les-loups-garous-de-thiercelieux": "thiercelieux",
+    "001": "maisons",
+    "les-maisons": "maisons",
+    "koh-lanta": "kohlanta",
+    "cinquieme-element": "cinquieme-element",
+    "le-cinquieme-element": "cinquieme-element",
+    "cinquieme": "cinquieme-element",
+}
+
 #: how many of the mail's first lines are read for a word
 LINES_READ = 3
 
@@ -184,7 +200,8 @@ def _read(line: MjLine, tz: str, now: datetime) -> MjLine:
             return _problem(line, "name", written=rest)
         return _value(line, name)
     if line.kind == "variant":
-        return _value(line, fold(rest).strip(" .").replace(" ", "-").replace("_", "-"))
+        written = fold(rest).strip(" .").replace(" ", "-").replace("_", "-")
+        return _value(line, VARIANT_NAMES.get(written, written))
     if line.kind == "lang":
         lang = fold(rest).strip(" .")[:2]
         if lang not in ("fr", "en"):
