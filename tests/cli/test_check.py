@@ -88,3 +88,37 @@ def test_the_documented_example_is_a_valid_configuration() -> None:
     """deploy/lgmail.toml.example, as an MJ copies it."""
     example = Path(__file__).resolve().parents[2] / "deploy" / "lgmail.toml.example"
     check(tomllib.loads(example.read_text(encoding="utf-8")), example)
+
+
+def test_check_shows_who_may_open_games_and_the_limits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """#34: `[service]` says who may open games by mail, at which address, with what limits."""
+    data = _data(
+        tmp_path,
+        '[mail]\ndomain = "club.example.org"\n'
+        '[service]\nmj = ["alice@example.org", "*@club.example.org"]\ngames_per_mj = 2\n',
+    )
+    assert main(["--data", str(data), "check"]) == 0
+    out = capsys.readouterr().out
+    assert "service address: lgmail@club.example.org" in out
+    assert "alice@example.org, *@club.example.org" in out
+    assert "at most 2 open games an MJ" in out
+
+
+@pytest.mark.parametrize(
+    ("config", "said"),
+    [
+        ('[service]\nmjs = ["a@example.org"]\n', ['"service.mjs"', '"mj"']),
+        ('[service]\nmj = ["not an address"]\n', ["service.mj"]),
+        ("[service]\ngames_per_mj = 0\n", ["service.games_per_mj = 0", "above 0"]),
+    ],
+)
+def test_a_service_typo_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], config: str, said: list[str]
+) -> None:
+    data = _data(tmp_path, config)
+    assert main(["--data", str(data), "check"]) == 2
+    err = capsys.readouterr().err
+    for part in said:
+        assert part in err, err
