@@ -56,14 +56,21 @@ def substitutes(state: GameState) -> list[Signup]:
 
 
 def name_taken(state: GameState, name: str, email: str) -> bool:
-    key = fold(name)
-    return any(fold(s.name) == key and s.email.lower() != email.lower() for s in state.signups)
+    """Another address (case and spaces aside, as `entry`) signed up under `name`."""
+    key, wanted = fold(name), email.strip().lower()
+    return any(fold(s.name) == key and s.email.lower() != wanted for s in state.signups)
 
 
-def free_names(state: GameState, name: str, email: str) -> list[str]:
-    """Names to offer when `name` is taken: with the address's initial, then numbered."""
+def free_names(state: GameState, name: str, email: str, most: int | None = None) -> list[str]:
+    """Names to offer when `name` is taken: with the address's initial, then numbered; each
+    at most `most` characters long (`name` shortened to make room)."""
     initial = email.strip()[:1].upper()
-    tried = [f"{name} {initial}."] + [f"{name}{n}" for n in range(2, 10)]
+
+    def room(suffix: str) -> str:
+        kept = name if most is None else name[: most - len(suffix)].rstrip()
+        return kept + suffix
+
+    tried = [room(f" {initial}.")] + [room(str(n)) for n in range(2, 10)]
     return [n for n in tried if not name_taken(state, n, email)][:2]
 
 

@@ -19,7 +19,7 @@ from lgmail.rules.commands import (
 )
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.setup import deal, seat_record, start
-from lgmail.rules.signup_list import entry, free_names, name_taken, seated, waiting
+from lgmail.rules.signup_list import entry, free_names, name_taken, seated
 from lgmail.rules.state import GameState, Proposal
 from lgmail.rules.tx import Tx, iso
 from lgmail.rules.variants import VARIANTS, variant_of
@@ -98,7 +98,7 @@ def request(tx: Tx, cmd: RequestSignup) -> None:
             Cause.NOT_ALLOWED,
             why="name-taken",
             name=name,
-            choices=", ".join(free_names(s, name, cmd.email)),
+            choices=", ".join(free_names(s, name, cmd.email, NAME_LENGTH)),
         )
     tx.emit(ev.SignupRequested(name, cmd.email.strip(), cmd.lang, cmd.substitute))
 
@@ -157,7 +157,9 @@ def begin(tx: Tx, roles: dict[str, str] | None = None, and_start: bool = True) -
     if len(players) < low:
         raise Refused(Cause.NOT_ALLOWED, why="too-few", count=str(len(players)), low=str(low))
     seats = [Seat(p.name, p.email, p.lang) for p in players]
-    tx.emit(ev.GameCreated(s.variant, s.lang, [seat_record(x) for x in seats], dict(s.options), s.mj))
+    tx.emit(
+        ev.GameCreated(s.variant, s.lang, [seat_record(x) for x in seats], dict(s.options), s.mj)
+    )
     composition = tuple(proposal.composition) if proposal.composition else None
     deal(tx, variant_of(s), [p.name for p in players], roles, composition)
     if and_start:
@@ -183,5 +185,3 @@ def tick(tx: Tx) -> None:
         return
     for event in trial.events:
         tx.emit(event)
-
-
