@@ -127,8 +127,10 @@ class Model:
         return [ev.SignupWithdrawn(mine.email, by)] + [ev.SignupPromoted(m) for m in moved]
 
     def amend(self, most: int) -> list[ev.Event] | tuple[str, str]:
+        before = {e.email for e in self.seated()}
         self.most = most
-        return [ev.ProposalAmended(max_players=most)]
+        moved = [e.email for e in self.seated() if e.email not in before]
+        return [ev.ProposalAmended(max_players=most)] + [ev.SignupPromoted(m) for m in moved]
 
 
 requests = st.tuples(

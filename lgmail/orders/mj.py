@@ -4,7 +4,8 @@ fin | end                      close the current step now
 prolonger 2h | extend 2h       give the current step more time
 pause | reprendre (resume)     stop and run the clock again
 foudroyer NOM | strike NAME    strike a player down
-remplacer NOM par Nom <email>  a substitute takes the seat (replace NAME with ...)
+remplacer NOM par Nom <email>  a substitute takes the seat (replace NAME with ...); « remplacer
+                               NOM » alone: the next substitute of the sign-ups
 annonce TEXTE | announce TEXT  the rest of the mail is posted to every player
 annuler murmure NOM | void murmur NAME   002: a murmur of the night will not appear
 annuler message NOM | void message NAME  004: the Passager's message is to be rewritten
@@ -159,9 +160,10 @@ def _one(verb: str | None, rest: str, players: Sequence[str]) -> MjOrder | Refus
         return name if isinstance(name, Refusal) else StrikeDown(name)
     if verb == "replace":
         parts = re.split(r"\s+(?:par|with|by)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
-        if len(parts) != 2:
-            return Refusal(Cause.UNREADABLE, {"missing": "par Nom <email>"})
         name = _player(parts[0], players)
+        if len(parts) != 2:
+            # « remplacer NOM » alone: the next of the game's substitutes (its sign-ups)
+            return name if isinstance(name, Refusal) else ReplacePlayer(name, "", "")
         if isinstance(name, Refusal):
             return name
         display, email = parseaddr(parts[1])

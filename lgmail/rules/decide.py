@@ -43,6 +43,7 @@ from lgmail.rules.flow import advance, end_if_decided, next_deadline, pending_ac
 from lgmail.rules.orders import Kind
 from lgmail.rules.refusal import Cause, Refusal, Refused, Spoiled
 from lgmail.rules.setup import create, redeal, start
+from lgmail.rules.signup_list import substitutes as signup_substitutes
 from lgmail.rules.state import GameState
 from lgmail.rules.tx import Tx, iso
 from lgmail.rules.variants import variant_of
@@ -165,6 +166,12 @@ def _mj(
             raise Refused(Cause.NO_GAME)
         if cmd.player not in s.players:
             raise Refused(Cause.NO_SUCH_PLAYER, written=cmd.player)
+        if not cmd.email:
+            # no one named: the next substitute of the sign-ups (`lgmail.rules.signup_list`)
+            free = signup_substitutes(s)
+            if not free:
+                raise Refused(Cause.NOTHING_TO_DO, what="substitute")
+            cmd = ReplacePlayer(cmd.player, free[0].email, free[0].name)
         if any(p.email.lower() == cmd.email.lower() for p in s.players.values()):
             raise Refused(Cause.NOT_ALLOWED, why="duplicate-player")
         tx.emit(ev.PlayerReplaced(cmd.player, cmd.email, cmd.by))

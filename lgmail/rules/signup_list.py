@@ -47,11 +47,11 @@ def waiting(state: GameState) -> list[Signup]:
 
 
 def substitutes(state: GameState) -> list[Signup]:
-    """Who may take a seat: the confirmed substitutes, then the waiting list, in order; once
-    the game runs, those not seated already."""
+    """Who may take a seat: the confirmed substitutes, then the waiting list, in order, less
+    those seated now (a player replaced never comes back through the list)."""
     seated_now = {p.email.lower() for p in state.players.values()}
     out = [s for s in state.signups if s.confirmed and s.substitute]
-    out += waiting(state) if state.status == "signup" else players_list(state)
+    out += waiting(state)  # the list is frozen at the start: who was seated then stays out
     return [s for s in out if s.email.lower() not in seated_now]
 
 

@@ -7,6 +7,8 @@ The list itself, and how the log builds it, is ``lgmail.rules.signup_list``.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from lgmail.rules import events as ev
 from lgmail.rules import options as options_rules
 from lgmail.rules.commands import (
@@ -33,7 +35,13 @@ NAME_LENGTH = 30
 # --- the decisions -------------------------------------------------------------------------
 
 
+def _aware(moment: datetime | None) -> None:
+    if moment is not None and moment.tzinfo is None:
+        raise ValueError("a closing date must be timezone-aware")
+
+
 def propose(tx: Tx, cmd: ProposeGame) -> None:
+    _aware(cmd.closes_at)
     if tx.state.status != "new":
         raise Refused(Cause.NOT_ALLOWED, why="exists")
     if cmd.variant not in VARIANTS:
@@ -90,6 +98,8 @@ def request(tx: Tx, cmd: RequestSignup) -> None:
     name = " ".join(cmd.name.split())
     if not name or len(name) > NAME_LENGTH or "@" in name or not any(c.isalpha() for c in name):
         raise Refused(Cause.UNREADABLE, why="name", written=cmd.name, most=str(NAME_LENGTH))
+    if "@" not in cmd.email.strip():
+        raise Refused(Cause.UNREADABLE, why="email", written=cmd.email)
     known = entry(s, cmd.email)
     if known is not None and known.confirmed:
         raise Refused(Cause.NOT_ALLOWED, why="signed-up", name=known.name)
@@ -127,6 +137,7 @@ def withdraw(tx: Tx, cmd: WithdrawSignup) -> None:
 
 
 def amend(tx: Tx, cmd: AmendProposal) -> None:
+    _aware(cmd.closes_at)
     s = tx.state
     proposal = _open(s)
     variant = variant_of(s)
@@ -135,6 +146,7 @@ def amend(tx: Tx, cmd: AmendProposal) -> None:
     low = proposal.min_players if cmd.min_players is None else cmd.min_players
     high = proposal.max_players if cmd.max_players is None else cmd.max_players
     _check_bounds(low, high)
+    before = {p.email for p in seated(s)}
     tx.emit(
         ev.ProposalAmended(
             None if cmd.composition is None else list(cmd.composition),
@@ -145,6 +157,9 @@ def amend(tx: Tx, cmd: AmendProposal) -> None:
             cmd.auto_start,
         )
     )
+    # more seats: the first of the waiting list move up, and are told
+    for moved in [p for p in seated(s) if p.email not in before]:
+        tx.emit(ev.SignupPromoted(moved.email))
 
 
 def begin(tx: Tx, roles: dict[str, str] | None = None, and_start: bool = True) -> None:

@@ -424,8 +424,11 @@ def test_an_amended_maximum_moves_the_line_between_seated_and_waiting() -> None:
     game.do(AmendProposal(max_players=2))
     assert game.names(seated(game.state)) == ["Alice", "Bruno"]
     assert game.names(waiting(game.state)) == ["Chloe", "David", "Emma"]
-    game.do(AmendProposal(max_players=5))
+    events = game.do(AmendProposal(max_players=5))
     assert game.names(seated(game.state)) == ["Alice", "Bruno", "Chloe", "David", "Emma"]
+    # the seats added are the waiting list's, who are told (SignupPromoted)
+    promoted = [e.email for e in events if isinstance(e, ev.SignupPromoted)]
+    assert promoted == [address(n) for n in ("Chloe", "David", "Emma")]
 
 
 @pytest.mark.parametrize(

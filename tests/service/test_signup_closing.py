@@ -11,16 +11,20 @@ from email import policy
 from email.parser import BytesParser
 from pathlib import Path
 
+import pytest
+
 from lgmail import settings
+from lgmail.orders.mj import parse_mj
 from lgmail.rules.commands import (
     Archive,
     ConfirmSignup,
     ProposeGame,
+    ReplacePlayer,
     RequestSignup,
     WithdrawSignup,
 )
 from lgmail.rules.decide import next_deadline
-from lgmail.service.games import Games
+from lgmail.service.games import GameError, Games
 
 START = datetime(2026, 12, 6, 18, 0, tzinfo=UTC)
 CLOSES = datetime(2026, 12, 8, 20, 30, tzinfo=UTC)
@@ -100,3 +104,24 @@ def test_a_freed_seat_and_a_cancelled_game_are_told(tmp_path: Path) -> None:
     for name in ("chloe", "david", "emma", "farid"):
         assert any("annulée" in s for s in c.subjects(f"{name}@example.org")), name
     assert c.games.load("bourg").status == "ended"
+
+
+def test_the_mj_replaces_a_player_with_the_next_substitute(tmp_path: Path) -> None:
+    """« remplacer NOM » alone takes the next substitute of the sign-ups, who gets the role."""
+    c = Clocked(tmp_path)
+    c.propose("bourg")
+    c.join("bourg", "Alice", "Bruno", "Chloe", "David", "Emma")
+    c.games.run_command("bourg", RequestSignup("Hugo", "hugo@example.org", substitute=True), "t")
+    c.games.run_command("bourg", ConfirmSignup("hugo@example.org"), "t")
+    c.games.start("bourg")
+    lines = parse_mj("remplacer Alice", list(c.games.load("bourg").players))
+    command = lines[0].result
+    assert command == ReplacePlayer("Alice", "", "")
+    assert isinstance(command, ReplacePlayer)
+    c.games.mj("bourg", command)
+    state = c.games.load("bourg")
+    assert state.players["Alice"].email == "hugo@example.org"
+    assert any("rôle" in s for s in c.subjects("hugo@example.org"))
+    # nobody left on the list: refused with what to write instead
+    with pytest.raises(GameError, match="remplacer NOM par"):
+        c.games.mj("bourg", ReplacePlayer("Bruno", "", ""))

@@ -6,8 +6,8 @@ des foudroiements. Les rôles des foudroyés seront révélés."
 The kernel notes, at the end of night N, who gave no order during day N-1 and night N. Here:
 those excused in advance for day N-1 ("excuse N-1") are spared; before day 4 (N < 4) the first
 unused substitute of the game's list (option `substitutes`: "Nom <adresse>" or {"name",
-"email"}) takes each seat, in the order noted; otherwise, and from day 4, the absent player is
-struck down, role revealed.
+"email"}, then the sign-ups left without a seat) takes each seat, in the order noted;
+otherwise, and from day 4, the absent player is struck down, role revealed.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from lgmail.rules.nombres import memory
 from lgmail.rules.nombres.events import AbsenceExcused
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
+from lgmail.rules.signup_list import substitutes as signup_substitutes
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
@@ -40,6 +41,8 @@ def substitutes(s: GameState) -> list[tuple[str, str]]:
             found = _ADDRESS.match(str(entry))
             name, email = (found.group(1), found.group(2)) if found else ("", str(entry).strip())
         out.append((name or email.partition("@")[0], email))
+    # then those of the sign-ups left without a seat, in their order
+    out += [(x.name, x.email) for x in signup_substitutes(s)]
     used = {p.email.lower() for p in s.players.values()}
     return [(n, e) for n, e in out if e.lower() not in used]
 
