@@ -1,7 +1,9 @@
 """The web application (Starlette, an ASGI toolkit: small, typed, well kept; served by uvicorn
 in `lgmail.web.serve`). Routes:
 
-- `/GAME/`: the public topic; `/GAME/feed.atom`: its Atom feed;
+- `/`: the index, like a forum's: the games open for sign-ups, running, ended (`?lang=en`);
+- `/GAME/`: the public topic (while the game is in sign-ups, its sign-up page);
+  `/GAME/feed.atom`: its Atom feed;
 - `/GAME/joueur/TOKEN`: a player's page;
 - `/GAME/mj/TOKEN`: the MJ's desk; `/GAME/mj/TOKEN/mail/MESSAGE-ID`: a mail's raw bytes.
 
@@ -28,6 +30,7 @@ from lgmail.store import RecordedEvent
 from lgmail.store.archive import received
 from lgmail.web.feed import atom
 from lgmail.web.links import Reader, reader_of, topic_url
+from lgmail.web.lobby import INDEX_LANGS, desk_substitutes, index, signup_desk, signup_page
 from lgmail.web.pages import Letters, mj_desk, player_page
 from lgmail.web.topic import Post, revealed, topic
 
@@ -82,6 +85,7 @@ class Site:
     def app(self) -> Starlette:
         return Starlette(
             routes=[
+                Route("/", self.index_page),
                 Route("/{game}/", self.topic_page),
                 Route("/{game}/feed.atom", self.feed),
                 Route("/{game}/joueur/{token}", self.player),
@@ -90,7 +94,16 @@ class Site:
             ]
         )
 
+    def index_html(self, lang: str) -> str:
+        return page(lang, "index", **index(self.games, lang))
+
+    def signup_html(self, state: GameState) -> str:
+        context = signup_page(state, self.games.settings.domain)
+        return page(state.lang, "signup", state=state, **context)
+
     def topic_html(self, state: GameState) -> str:
+        if state.status == "signup":
+            return self.signup_html(state)
         records = self.games.records(state.name) if state.ended else None
         return page(
             state.lang,
@@ -108,7 +121,21 @@ class Site:
 
     def desk_html(self, state: GameState, token: str) -> str:
         context = mj_desk(self.games.store, state, self.games.records(state.name), self.letters)
-        return page(state.lang, "mj", state=state, token=token, **context)
+        signups = signup_desk(state, self.games.settings) if state.status == "signup" else None
+        return page(
+            state.lang,
+            "mj",
+            state=state,
+            token=token,
+            signup=signups,
+            substitutes=desk_substitutes(state),
+            **context,
+        )
+
+    def index_page(self, request: Request) -> Response:
+        lang = request.query_params.get("lang", INDEX_LANGS[0])
+        chosen = lang if lang in INDEX_LANGS else INDEX_LANGS[0]
+        return HTMLResponse(self.index_html(chosen), headers=HEADERS)
 
     def topic_page(self, request: Request) -> Response:
         state = self.game(request.path_params["game"])

@@ -10,11 +10,14 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from lgmail.rules.commands import ConfirmSignup, ProposeGame, RequestSignup
+from lgmail.service.games import Games
 from lgmail.service.server import Endpoints, Server
 from tests.inbound.conftest import free_port
 from tests.inbound.test_whole_game_smtp import answered_once, quoted_reply, senders
@@ -83,3 +86,44 @@ def text(page: str) -> str:
     """A page's words, tags dropped, entities read."""
     words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page.split("<body>", 1)[-1]))
     return html.unescape(words)
+
+
+#: the sign-ups of `signup_game`, by name: (address, substitute, confirmed), in the order
+#: they are confirmed: Inès, Gaspard and Hélène seated, Jules waiting, Karim a substitute,
+#: Léa still to confirm
+SIGNUPS = {
+    "Inès": ("ines.secret@joueurs.example", False, True),
+    "Gaspard": ("gaspard.secret@joueurs.example", False, True),
+    "Hélène": ("helene.secret@joueurs.example", False, True),
+    "Jules": ("jules.secret@joueurs.example", False, True),
+    "Karim": ("karim.secret@joueurs.example", True, True),
+    "Léa": ("lea.secret@joueurs.example", False, False),
+}
+#: when `signup_game`'s sign-ups close: Saturday 12 December 2026, 21:30 in Paris
+CLOSES = datetime(2026, 12, 12, 20, 30, tzinfo=UTC)
+
+
+def signup_game(
+    games: Games,
+    name: str = "Hameau",
+    *,
+    lang: str = "fr",
+    variant: str = "classic",
+    options: dict[str, Any] | None = None,
+    closes: datetime | None = CLOSES,
+    composition: tuple[str, ...] | None = ("loup-garou", "loup-garou", "voyante"),
+    bounds: tuple[int | None, int | None] = (2, 3),
+    signups: dict[str, tuple[str, bool, bool]] | None = None,
+) -> None:
+    """Open `name` for sign-ups by "mj@example.org" and sign `signups` up (`SIGNUPS`: each
+    asks, then the confirmed confirm, in order)."""
+    command = ProposeGame(
+        variant, lang, "mj@example.org", dict(options or {}), composition, *bounds, closes
+    )
+    games.propose(name, command)
+    every = SIGNUPS if signups is None else signups
+    for player, (email, substitute, _) in every.items():
+        games.run_command(name, RequestSignup(player, email, lang, substitute), "test")
+    for email, _, confirmed in every.values():
+        if confirmed:
+            games.run_command(name, ConfirmSignup(email), "test")
