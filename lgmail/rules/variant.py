@@ -150,3 +150,8 @@ class Variant(Protocol):
     def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:
         """None while the game goes on; else (winner, winners)."""
         ...
+
+    def help(self, state: GameState, player: Player, lang: str) -> str | None:
+        """What `aide` tells `player` in `lang` when the rule set says it itself (his roles,
+        its own orders and their rules); None: his role's help and the kernel's orders."""
+        ...

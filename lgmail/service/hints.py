@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from itertools import islice, permutations
 
+from lgmail.mail.render import LANGS
 from lgmail.orders.kernel_verbs import KERNEL, Verbs, verbs_of
 from lgmail.rules.commands import GiveOrder
 from lgmail.rules.decide import decide, pending_actors
@@ -103,7 +104,12 @@ def _targets(state: GameState, name: str, kind: Kind) -> list[tuple[str, ...]]:
 
 
 def help_text(state: GameState, name: str) -> str:
+    """What `aide` tells `name`: the rule set's own help when it has one (`Variant.help`),
+    else his role's and the kernel's orders."""
     player = state.players[name]
+    own = variant_of(state).help(state, player, player.lang if player.lang in LANGS else "fr")
+    if own is not None:
+        return own
     spec = ROLES[player.role]
     general = {
         "fr": "Ordres : vote NOM, vote blanc, rien, aide. Un ordre par ligne ; un nouvel ordre "

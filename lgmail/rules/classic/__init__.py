@@ -406,5 +406,8 @@ class Classic:
     def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:
         return classic_outcome(state)
 
+    def help(self, state: GameState, player: Player, lang: str) -> str | None:
+        return None
+
 
 CLASSIC = Classic()
