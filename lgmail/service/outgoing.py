@@ -17,6 +17,7 @@ from lgmail.mail.render import render_footer, render_html
 from lgmail.mail.sender import Sender, send_outbox, sender_for
 from lgmail.mail.signing import Signer
 from lgmail.rules import events as ev
+from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import GameState
 from lgmail.rules.variant import SQUARE
 from lgmail.rules.variants import variant_of
@@ -131,7 +132,21 @@ class MailOut:
         )
         private = reply_address(conf.secret, state.name, mail.email, conf.domain, PRIVATE)
         return render_footer(
-            mail.lang, mj=False, channel=mail.channel, square=square, private=private, page=page
+            mail.lang,
+            mj=False,
+            channel=mail.channel,
+            square=square,
+            private=private,
+            page=page,
+            others=[
+                {
+                    "channel": c,
+                    "open": now,
+                    "address": reply_address(conf.secret, state.name, mail.email, conf.domain, c),
+                }
+                for c, now in channels_of(state, mail.player)
+                if c != mail.channel and not (c == SQUARE and mail.channel == PRIVATE)
+            ],
         )
 
     def flush(
@@ -196,3 +211,21 @@ class MailOut:
 def digest_of(text: str) -> str:
     """A short stable digest of `text`, case folded (a thread's root, a mail's cause)."""
     return hashlib.sha256(text.lower().encode()).hexdigest()[:16]
+
+
+def channels_of(state: GameState, name: str) -> list[tuple[str, bool]]:
+    """The channels `name` writes in (the den, the lovers', the crypt, the cemetery...), each
+    with whether it is open now; a channel closed now but his (the den by day) is listed, so
+    that his mails say where to write its first message."""
+    player = state.players[name]
+    variant = variant_of(state)
+    out: list[tuple[str, bool]] = []
+    for channel in variant.channels():
+        try:
+            variant.may_post(state, player, channel)
+        except Refused as refused:
+            if refused.refusal.cause is Cause.NOT_NOW:
+                out.append((channel, False))
+            continue
+        out.append((channel, True))
+    return out
