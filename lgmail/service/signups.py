@@ -361,6 +361,22 @@ def _name_of(word: PlayerWord, mail: ReadMail) -> str:
     return mail.sender.partition("@")[0]
 
 
+def _attempt(
+    command: Command | None, what: str
+) -> Callable[[GameState, datetime], tuple[list[ev.Event], _Reply]]:
+    """A sign-up command decided in a transaction, with what its answer says (`what`)."""
+
+    def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], _Reply]:
+        if command is None:
+            return [], _Reply(what)
+        decision = decide(state, command, now)
+        if isinstance(decision, Refusal):
+            return [], _Reply(what, decision)
+        return decision, _Reply(what)
+
+    return attempt
+
+
 def _decided(
     inbound: Inbound,
     inbox_id: int,
@@ -371,16 +387,10 @@ def _decided(
     command: Command,
     what: str,
 ) -> Processed:
-    def attempt(state: GameState, now: datetime) -> tuple[list[ev.Event], _Reply]:
-        decision = decide(state, command, now)
-        if isinstance(decision, Refusal):
-            return [], _Reply(what, decision)
-        return decision, _Reply(what)
-
     answer = _answer(inbound, mail, sender, lang)
     reply, _, _ = inbound.games.transact(
         game,
-        attempt,
+        _attempt(command, what),
         f"mail:{mail.message_id}",
         extra=answer,
         inbox=(inbox_id, "signup"),
@@ -451,15 +461,7 @@ def act(games: Games, name: str, email: str, text: str) -> tuple[bool, str]:
         command = ConfirmSignup(email) if word.kind == "yes" else WithdrawSignup(email)
         what = "confirmed" if word.kind == "yes" else "withdrawn"
 
-    def attempt(s: GameState, now: datetime) -> tuple[list[ev.Event], _Reply]:
-        if command is None:
-            return [], _Reply(what)
-        decision = decide(s, command, now)
-        if isinstance(decision, Refusal):
-            return [], _Reply(what, decision)
-        return decision, _Reply(what)
-
-    reply, after, _ = games.transact(name, attempt, "cli:act")
+    reply, after, _ = games.transact(name, _attempt(command, what), "cli:act")
     _, body = signup_answer(games.settings, after, reply, email, lang)
     return reply.recorded, body
 
