@@ -2,8 +2,11 @@
 
 In HTML, `<blockquote>`, Gmail's `gmail_quote`, Thunderbird's `moz-cite-prefix`, Yahoo's and
 Proton's quote containers and the signature containers are dropped; Outlook's `appendonsend` and
-`divRplyFwdMsg` end the new text. The HTML is read by a small tokenizer of our own, linear in
-time: the stdlib's HTMLParser takes minutes on some malformed input.
+`divRplyFwdMsg` end the new text, and so does a rule (an `<hr>`, or a block with a top border, as
+Outlook and Windows Mail draw one above the mail replied to) followed by a header block in any
+language (`lgmail.mail.quotes.header_run`: « От: / Отправлено: / Кому: » as well as « From: /
+Sent: / To: »). The HTML is read by a small tokenizer of our own, linear in time: the stdlib's
+HTMLParser takes minutes on some malformed input.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ from __future__ import annotations
 import contextlib
 import re
 from html import unescape
+
+from lgmail.mail.quotes import header_run
 
 __all__ = ["MAX_HTML", "html_to_text"]
 
@@ -95,6 +100,12 @@ _CUT_IDS = (
 )
 
 
+#: a top border drawn as a rule: Outlook's "border-top:solid #E1E1E1 1.0pt", Windows Mail's
+#: "border-top-style: solid"
+_BORDER_TOP = re.compile(
+    r"border-top(?:-style)?\s*:[^;]*\b(?:solid|dashed|dotted|double|groove|ridge)\b", re.IGNORECASE
+)
+
 _RAW_TEXT = {"script", "style", "title", "textarea", "xmp"}
 _TAG_NAME = re.compile(r"/?([A-Za-z][A-Za-z0-9:_-]*)")
 _ATTRIBUTE = re.compile(r"""([^\s=/>"']+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+))?""")
@@ -112,6 +123,7 @@ class _HTMLText:
         self.skip_depth = 0
         self.cut = False
         self.pre = 0
+        self.rules: list[int] = []  # the lines drawn under a rule (<hr>, a top border)
 
     def _break(self) -> None:
         self.lines.append("".join(self.line))
@@ -129,7 +141,13 @@ class _HTMLText:
             self.filled = True
 
     def text(self) -> str:
-        return "\n".join(line.strip(" ") for line in [*self.lines, "".join(self.line)])
+        """The lines read, up to the first rule followed by a header block."""
+        lines = [line.strip(" ") for line in [*self.lines, "".join(self.line)]]
+        for at in self.rules:
+            if header_run(lines, at):
+                lines = lines[:at]
+                break
+        return "\n".join(lines)
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
         if self.skip_tag:
@@ -155,6 +173,9 @@ class _HTMLText:
             self._soft_break()
             if tag == "pre":
                 self.pre += 1
+            ruled = tag == "hr" or _BORDER_TOP.search(attrs.get("style", ""))
+            if ruled and (not self.rules or self.rules[-1] != len(self.lines)):
+                self.rules.append(len(self.lines))
         elif tag in {"td", "th"}:
             self._add(" ")
 

@@ -5,7 +5,9 @@ threading, whether the mail is automatic and must never be answered, a bounce's 
 recipients) and the player's own new text: the text/plain part when there is one (HTML turned
 into text otherwise), decoded whatever its charset, with quoted replies, reply headers and
 signatures removed, in the forms that Gmail, Outlook (desktop, web, mobile), Thunderbird, Apple
-Mail (macOS and iPhone), Samsung Email and Mail for Windows write them, in French and English.
+Mail (macOS and iPhone), Samsung Email and Mail for Windows write them, in French and English,
+their header blocks and attributions also in German, Spanish, Italian, Portuguese, Dutch,
+Russian, Polish and more, and a header block under a rule or a border-top div in any language.
 `orders_text(mail)` is what to parse for orders: that text, or the cleaned Subject when the body
 has none ("Re: [village] vote Bruno" gives "vote Bruno").
 

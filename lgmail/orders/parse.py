@@ -5,6 +5,11 @@ stp"), names are matched by unique prefix or a close match. A line that cannot b
 with its cause so that it is quoted back in the answer, never dropped. The same parser serves
 `lgmail act` and the mail path.
 
+A line is an order only when what follows its order word reads as that order's arguments: "See
+also the rules page" is a sentence (`PROSE`), "see Alice" the Voyante's probe. A quote's header
+("On Tue, Sep 25, 2012 at 8:00 AM, John <john@example.com> wrote:") is never an order, and an
+English weekday or month (« tue », "sun") is no French order word on a line that reads as a date.
+
 The words are those of the game's rule set (`lgmail.orders.kernel_verbs.verbs_of`): its roles'
 `Verb`s (each declared in its role module, with what reads its arguments), its own and the
 kernel's; a line read out of any game reads every rule set's.
@@ -18,17 +23,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from lgmail.mail.quotes import is_reply_header
 from lgmail.orders.kernel_verbs import Verbs, every
 from lgmail.orders.names import fold, match
 from lgmail.orders.words import (
     ABSTAIN,
     AND,
+    CALENDAR,
     DONE,
     DONE_FILLER,
     DONE_PHRASES,
     FILLER,
     LEAD,
     OTHERS,
+    PROSE,
     SELF,
 )
 from lgmail.rules.orders import Kind, Order
@@ -50,6 +58,8 @@ def _verb_at(words: list[str], verbs: Verbs) -> tuple[int, Kind, int] | None:
     where it ends."""
     index = verbs.index
     for i, word in enumerate(words):
+        if word in CALENDAR and _dated(words[i + 1 : i + 3]):
+            continue  # "On Tue, Sep 25", « jeu. 30 nov. »: a date, not « tue », « jeu »
         found = [
             (-len(parts), kind)
             for parts, kind in index.get(word, ())
@@ -59,6 +69,29 @@ def _verb_at(words: list[str], verbs: Verbs) -> tuple[int, Kind, int] | None:
             size, kind = min(found)
             return i, kind, i - size
     return None
+
+
+def _dated(words: list[str]) -> bool:
+    """Whether `words`, the two after a weekday or a month, go on with a date: a number, or
+    another weekday or month and a number ("Sep 25", « 30 nov. »)."""
+
+    def number(word: str) -> bool:
+        return any(c.isdigit() for c in word)
+
+    if not words:
+        return False
+    return number(words[0]) or (words[0] in CALENDAR and len(words) > 1 and number(words[1]))
+
+
+def _reads_as_names(rest: list[str]) -> bool:
+    """Whether the words after an order word that takes names (folded) may be its names: the
+    first of them that is not `FILLER` is no `PROSE` ("also the rules page", "you tomorrow")."""
+    for word in rest:
+        if word in PROSE or word.split("-", 1)[0] in PROSE:  # « ci-dessous »
+            return False
+        if word not in FILLER:
+            return True
+    return True
 
 
 def _find_verb(words: list[str], verbs: Verbs) -> tuple[Kind, int] | None:
@@ -242,6 +275,8 @@ def parse_line(
 ) -> Order | Refusal:
     """What line `text` orders, read with `verbs` (a game's; by default every rule set's)."""
     table = every() if verbs is None else verbs
+    if is_reply_header(text):
+        return Refusal(Cause.UNREADABLE)  # the head of a quote, kept by a mail client
     named = _role_prefix(text)
     if named is not None:
         # « voyante : sonder Bruno »: the role that gives the order, then the order
@@ -265,6 +300,9 @@ def parse_line(
     if verb.bare and not opens_with_order(text, table):
         # an order word naming nobody inside a sentence (« et personne ne l'a vue », « merci
         # pour ton aide »): conversation, not an order
+        return Refusal(Cause.UNREADABLE)
+    if verb.targets and not _reads_as_names(folded[end:]):
+        # "See also the rules page": no names after the order word, a sentence
         return Refusal(Cause.UNREADABLE)
     said = _Said(verb, text, words, folded, words[end:], folded[end:], players, me, table)
     return said.order() if verb.read is None else verb.read(said)
@@ -329,8 +367,12 @@ def parse(
 
 def opens_with_order(text: str, verbs: Verbs | None = None) -> bool:
     """Whether the line starts with an order word, after the words tolerated around orders
-    (« je », « bonjour », « stp », « je ne fais »): a line that does not is conversation when it
-    cannot be played (a sentence, a greeting, a signature), not an order to refuse."""
+    (« je », « bonjour », « stp », « je ne fais »), and goes on with what reads as that order's
+    names when it takes some: a line that does not is conversation when it cannot be played (a
+    sentence, a greeting, a signature, "See also the rules page", a quote's header), not an
+    order to refuse."""
+    if is_reply_header(text):
+        return False
     named = _role_prefix(text)
     if named is not None:
         # « voyante : sonder Bruno », « lâche : à Bruno » (001): the order after the role
@@ -339,11 +381,15 @@ def opens_with_order(text: str, verbs: Verbs | None = None) -> bool:
     folded = [fold(w) for w in _tokens(text)]
     if _done(folded):
         return True
-    found = _verb_at(folded, every() if verbs is None else verbs)
+    table = every() if verbs is None else verbs
+    found = _verb_at(folded, table)
     start = len(folded) if found is None else found[0]
     if OTHERS & set(folded[:start]):
         return False  # someone else does it (« il n'a rien dit »): a sentence about him
     lead = [w for w in folded[:start] if w not in FILLER and w not in LEAD]
     if lead:
         return lead[0] in ABSTAIN
-    return found is not None
+    if found is None:
+        return False
+    _, kind, end = found
+    return not table[kind].targets or _reads_as_names(folded[end:])

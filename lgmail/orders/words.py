@@ -136,3 +136,106 @@ OTHERS = frozenset(
 
 #: words that may come before an order word besides `FILLER` (« je ne fais rien », "I'll pass")
 LEAD = frozenset({"ne", "n", "fais", "ferai", "faire", "do", "will", "ll", "shall"})
+
+#: words that, first after an order word that takes names (skipping `FILLER`), make the line a
+#: sentence and not that order: no name starts with them ("See also the rules page", "See you
+#: tomorrow", « Vois ce qu'il a dit »); « aussi » is not one (« je vote aussi Alice »)
+PROSE = frozenset(
+    {
+        # English
+        "also",
+        "below",
+        "above",
+        "attached",
+        "here",
+        "there",
+        "what",
+        "which",
+        "whether",
+        "why",
+        "how",
+        "when",
+        "where",
+        "if",
+        "it",
+        "its",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "you",
+        "your",
+        "yours",
+        "us",
+        "them",
+        "everyone",
+        "everybody",
+        "anyone",
+        "anything",
+        "something",
+        "soon",
+        "later",
+        "tomorrow",
+        "yesterday",
+        "again",
+        "too",
+        "about",
+        "of",
+        "in",
+        "into",
+        "out",
+        "up",
+        "down",
+        # French
+        "que",
+        "qu",
+        "quoi",
+        "comment",
+        "pourquoi",
+        "quand",
+        "si",
+        "ci",
+        "dessous",
+        "dessus",
+        "ca",
+        "cela",
+        "ceci",
+        "est",
+        "sont",
+        "etait",
+        "etaient",
+        "y",
+        "dans",
+        "sans",
+        "demain",
+        "hier",
+        "ici",
+        "lui",
+        "eux",
+        "leur",
+        # a link, an address
+        "http",
+        "https",
+        "www",
+        "mailto",
+    }
+)
+
+#: weekdays and months, English and French, folded: an order word that is one of them (« tue »,
+#: "sun", « jeu ») is no order when a number or another of them follows it ("On Tue, Sep 25,
+#: 2012", « jeu. 30 nov. »): the line reads as a date
+CALENDAR = frozenset(
+    {
+        *("mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"),
+        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+        *("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov"),
+        *("dec", "january", "february", "march", "april", "june", "july", "august"),
+        *("september", "october", "november", "december"),
+        *("lun", "mer", "jeu", "ven", "sam", "dim", "lundi", "mardi", "mercredi", "jeudi"),
+        *("vendredi", "samedi", "dimanche", "janv", "fev", "fevr", "avr", "mai", "juin", "juil"),
+        *("aout", "janvier", "fevrier", "mars", "avril", "juillet", "septembre", "octobre"),
+        *("novembre", "decembre"),
+    }
+)
