@@ -46,7 +46,7 @@ def night_kills(game: Scenario, victim: str) -> None:
 def test_the_election_day_most_votes_wins(tmp_path: Path) -> None:
     game = Scenario(tmp_path, ROLES, election=True)
     assert game.phase() == ("election", 0) and game.step() == "election"
-    (opening, _role) = game.new_mails("Emma")
+    (_role, opening) = game.new_mails("Emma")  # the role first, then the election's call
     assert opening.subject == "[village] Élection du Capitaine"
     assert "Votez pour élire le Capitaine : « vote NOM »." in opening.body
     game.ok("Alice", "vote Chloe")

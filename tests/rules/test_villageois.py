@@ -178,7 +178,7 @@ def test_the_mj_may_close_the_day(tmp_path: Path) -> None:
 
 def test_a_villager_has_no_night_power(tmp_path: Path) -> None:
     game = Scenario(tmp_path, ROLES)
-    role_mail = game.mails("Chloe")[-1]
+    role_mail = next(m for m in game.mails("Chloe") if "Votre rôle" in m.subject)
     assert role_mail.subject == "[village] Votre rôle : Simple Villageois"
     assert "Vous n'avez pas de pouvoir : débattez et votez." in role_mail.body
     for text in (
