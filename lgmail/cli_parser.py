@@ -98,7 +98,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     act = sub.add_parser("act", help="play TEXT as if EMAIL had mailed it")
     act.add_argument("name")
-    act.add_argument("--from", dest="sender", required=True)
+    who = act.add_mutually_exclusive_group(required=True)
+    who.add_argument("--from", dest="sender")
+    who.add_argument(
+        "--as-mj",
+        action="store_true",
+        help="TEXT is the MJ's orders, as his mail to his own address would be read",
+    )
     act.add_argument("text", help="the orders, one per line; - reads standard input")
     act.add_argument(
         "--channel",

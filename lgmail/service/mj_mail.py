@@ -8,6 +8,7 @@ authentication changes nothing: the registered MJ address is told, with his own 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -43,14 +44,19 @@ def _rose(events: list[ev.Event]) -> dict[str, Any]:
     return {"rose": {"kind": rose.kind, "number": rose.number}} if rose else {}
 
 
-def orders(inbound: Inbound, inbox_id: int, game: str, mail: ReadMail) -> Processed:
-    """The MJ's orders, one a line, decided in turn; his answer says what was done."""
-    state = inbound.games.peek(game)
-    lines = parse_mj(orders_text(mail), list(state.players))
+MjLines = list[dict[str, Any]]
 
-    def attempt(s: GameState, now: datetime) -> tuple[list[ev.Event], list[dict[str, Any]]]:
+
+def deciding(
+    text: str, players: list[str]
+) -> Callable[[GameState, datetime], tuple[list[ev.Event], MjLines]]:
+    """The MJ's orders of `text`, one a line, decided in turn on a transaction's state: its
+    events, and what became of each line (for his answer)."""
+    lines = parse_mj(text, players)
+
+    def attempt(s: GameState, now: datetime) -> tuple[list[ev.Event], MjLines]:
         events: list[ev.Event] = []
-        done: list[dict[str, Any]] = []
+        done: MjLines = []
         for line in lines:
             command = line.result
             if isinstance(command, Refusal):
@@ -69,11 +75,24 @@ def orders(inbound: Inbound, inbox_id: int, game: str, mail: ReadMail) -> Proces
                 done.append({"text": line.text, "ok": True, "kind": type(command).__name__})
         return events, done
 
-    def extra(after: GameState, done: list[dict[str, Any]], now: datetime) -> list[OutgoingMail]:
-        subject, body = render(after.lang, "mj:answer", game=game, view=view(after), lines=done)
-        answer = Mail(None, after.mj or "", after.lang, "mj:answer", subject, body)
-        return [inbound.as_reply(after, answer, mail, now)]
+    return attempt
 
+
+def answer(state: GameState, done: MjLines) -> tuple[str, str]:
+    """(subject, body) of the MJ's answer: what became of each of his lines."""
+    return render(state.lang, "mj:answer", game=state.name, view=view(state), lines=done)
+
+
+def orders(inbound: Inbound, inbox_id: int, game: str, mail: ReadMail) -> Processed:
+    """The MJ's orders, one a line, decided in turn; his answer says what was done."""
+    state = inbound.games.peek(game)
+
+    def extra(after: GameState, done: MjLines, now: datetime) -> list[OutgoingMail]:
+        subject, body = answer(after, done)
+        said = Mail(None, after.mj or "", after.lang, "mj:answer", subject, body)
+        return [inbound.as_reply(after, said, mail, now)]
+
+    attempt = deciding(orders_text(mail), list(state.players))
     cause = f"mail:{mail.message_id}"
     inbound.games.transact(game, attempt, cause, extra=extra, inbox=(inbox_id, "mj"))
     return Processed("mj", game)

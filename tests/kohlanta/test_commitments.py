@@ -13,6 +13,8 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from lgmail.rules.kohlanta.challenge import CANON, LINES
 from tests.inbound.conftest import running
 from tests.inbound.test_smtp import answers, send, wait_for
@@ -66,6 +68,37 @@ def test_the_challenge_is_committed_in_the_morning_and_checks_out_in_the_answer(
     assert _sha(text) == digest == committed.group(1)
 
 
+def _table(morning: str) -> list[list[str]]:
+    """The four lines of the morning's table, as a player reads them."""
+    rows = [line.strip() for line in morning.splitlines() if line.startswith("  ")]
+    return [row.split(" / ") for row in rows[:4]]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_morning_prints_the_attributes_as_the_commitment_hashes_them(
+    tmp_path: Path, lang: str
+) -> None:
+    """Seed 000 (../shared/seeds/000_34f6f2cfe008970d.txt), « L'épreuve a les caractéristiques
+    suivantes (une par ligne) » and « il la partage [...] pour qu'il puisse confirmer qu'il n'y
+    a pas de triche »: the morning's table writes each attribute exactly as the committed text
+    does (« EQUILIBRE », not « ÉQUILIBRE »), so the check made with the words a player read
+    gives back the commitment; no mail of the day writes it otherwise."""
+    sc = game(tmp_path, lang=lang)
+    _to_day_one(sc)
+    morning = sc.new_mails("Chloe")[-1].content
+    committed = re.search(r"SHA-256[^:]*: (\w+)", morning)
+    assert committed, morning
+    table = _table(morning)
+    assert [len(row) for row in table] == [len(line) for line in LINES], morning
+    assert table == [[CANON[a] for a in line] for line in LINES], morning
+    challenge = sc.state.extra["epreuve"]["challenge"]
+    read = [row[line.index(a)] for row, line, a in zip(table, LINES, challenge, strict=True)]
+    salt = sc.state.extra["epreuve"]["salt"]
+    assert _sha("|".join([*read, salt])) == committed.group(1)
+    _rouges_win(sc)
+    assert not any("ÉQUILIBRE" in m.content for m in sc.mails("Chloe"))
+
+
 def test_the_challenge_is_never_the_previous_days(tmp_path: Path) -> None:
     """« Il n'est pas possible pour le MJ de choisir la même épreuve que le jour précédent »:
     the draw of day 2 leaves day 1's out."""
@@ -88,7 +121,8 @@ def test_the_necklace_number_is_committed_at_the_start_and_revealed(tmp_path: Pa
     """Day 0's mail commits the « nombre collier » (told to nobody); the final phase's mail, or
     the end's, gives the number and its salt, whose SHA-256 is the commitment."""
     sc = game(tmp_path, seed=3)
-    first = sc.mails("Chloe")[0].content
+    # the day-0 news (the role mail may come before it)
+    first = next(m.content for m in sc.mails("Chloe") if "SHA-256" in m.content)
     committed = re.search(r"son empreinte SHA-256 : (\w+)", first)
     assert committed, first
     number = sc.state.extra["colliers"]["number"]

@@ -7,18 +7,24 @@ ne sont pas d'accord sur un nom, le MJ désigne l'un des deux au hasard »; then
 c'est la réunification : les deux tribus fusionnent en une tribu blanche ».
 
 Rulings: day 0's vote is for a member of one's own tribe; a tie, or no vote, is drawn among the
-tied (there is no chief yet to break it); a chief who names no successor in time gets a draw
-among those he could name; an ambassador who names nobody leaves the choice to the other, and
-with no name at all the chief is drawn between the two ambassadors.
+tied (there is no chief yet to break it); a chief names his successor in advance (« successeur
+NOM », any time while he is chief, a new name replacing the last): eliminated, that name holds
+if the player is still one he could name; else a chief out before the merge is asked, and gets
+a draw among those he could name if he names nobody in time; a chief out after the merge is a
+juror, who must learn nothing of the game (« on ne doit donc rien lui révéler de la partie »:
+asking him would tell him who is still in it), so his successor is drawn at once. An ambassador
+who names nobody leaves the choice to the other, and with no name at all the chief is drawn
+between the two ambassadors.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import ClassVar
 
-from lgmail.rules.events import Event, event
+from lgmail.rules.events import Event, OrderAccepted, ReactionAwaited, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.kohlanta import necklace
 from lgmail.rules.kohlanta.cards import (
@@ -27,6 +33,7 @@ from lgmail.rules.kohlanta.cards import (
     MERGED_KEY,
     TRIBES,
     chief,
+    is_juror,
     living_tribes,
     members,
     merge_at,
@@ -38,7 +45,7 @@ from lgmail.rules.kohlanta.rulings import refused
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.roles.base import Verb
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.tx import Tx
+from lgmail.rules.tx import Tx, iso
 
 #: `GameState.extra` key: the night the ambassadors name the merged tribe's chief
 AMBASSADORS = "ambassadeurs"
@@ -93,6 +100,45 @@ def draw_successor(tx: Tx, dead: str) -> None:
     pool = successor_pool(s, dead)
     if pool:
         tx.emit(ChiefElected(tribe_of(s, dead), tx.draw("successeur", pool)[0], how="drawn"))
+
+
+#: the kernel's step of standing orders (a reaction given in advance: `Player.standing`)
+STANDING = "standing"
+
+
+def is_chief(s: GameState, name: str) -> bool:
+    return s.players[name].alive and chief(s, tribe_of(s, name)) == name
+
+
+def designate(tx: Tx, player: Player, order: Order) -> None:
+    """« successeur NOM » from the living chief: his successor named in advance."""
+    s = tx.state
+    if not is_chief(s, player.name):
+        raise refused("successor-not-chief")
+    pool = [n for n in successor_pool(s, player.name) if n != player.name]
+    if not order.targets or order.target not in pool:
+        raise refused("successor-pool", names=", ".join(pool))
+    tx.emit(OrderAccepted(player.name, STANDING, Kind.SUCCESSEUR.value, [order.target]))
+
+
+def designated(s: GameState, name: str) -> str | None:
+    """Whom `name` named in advance as his successor."""
+    return s.players[name].standing.get(Kind.SUCCESSEUR.value)
+
+
+def succeed(tx: Tx, dead: str) -> None:
+    """The chief `dead` is just out: the successor he named in advance, if still one he could
+    name; else he is asked, unless he is a juror (told nothing): then it is drawn at once."""
+    s = tx.state
+    pool = successor_pool(s, dead)
+    named = designated(s, dead)
+    if named in pool:
+        tx.emit(ChiefElected(tribe_of(s, dead), str(named), how="named"))
+    elif is_juror(s, dead):
+        draw_successor(tx, dead)
+    else:
+        deadline = tx.at + timedelta(minutes=int(s.options.get("reaction_minutes", 60)))
+        tx.emit(ReactionAwaited(dead, "successeur", iso(deadline)))
 
 
 # --- the ambassadors and the merge ---------------------------------------------------------

@@ -239,15 +239,14 @@ def _broken_by(tx: Tx, by: str, name: str) -> None:
 
 
 def eliminate(tx: Tx, name: str, cause: str) -> None:
-    """000: « le MJ indique son camp et son rôle »; a chief names his successor."""
+    """000: « le MJ indique son camp et son rôle »; a chief's successor (`chiefs.succeed`)."""
     s = tx.state
     p = s.players[name]
     was_chief = chief_of(s, name) == name
     had = necklace.eliminated(tx, name)
     tx.emit(Eliminated(name, camp(p), role_of(p), tribe_of(s, name), merged(s), had, cause))
     if was_chief and chiefs.successor_pool(s, name) and len(s.living()) > 2:
-        deadline = tx.at + timedelta(minutes=int(s.options.get("reaction_minutes", 60)))
-        tx.emit(ReactionAwaited(name, "successeur", iso(deadline)))
+        chiefs.succeed(tx, name)
 
 
 def struck(tx: Tx, name: str) -> None:

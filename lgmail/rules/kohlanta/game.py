@@ -29,6 +29,7 @@ from typing import Any
 from lgmail.rules.classic import Classic
 from lgmail.rules.hooks import ROLE_MAIL, SEAT, VIEW
 from lgmail.rules.kohlanta import (
+    aide,
     alliance,
     challenge,
     chiefs,
@@ -181,7 +182,10 @@ class Kohlanta(Classic):
         if step == RELANCE:
             return challenge.contestants(s) if challenge.replaying(s) else []
         if step == VOTE:
-            return council.voters(s)
+            # the winning tribe's chief picks its comfort while the others vote
+            head = _offer_chief(s)
+            voters = council.voters(s)
+            return voters + ([head] if head and head not in voters else [])
         if step == JURY:
             return jury.voting(s)
         return []
@@ -192,17 +196,46 @@ class Kohlanta(Classic):
         if step in (EPREUVE, RELANCE):
             more = [Kind.IMMUNITE] if necklace.holder_may_use(state, player) else []
             return [Kind.EPREUVE, *more]
-        more = [Kind.CONFORT] if _offered_to(state, player.name) else []
-        return [Kind.VOTE, *more]
+        if step == VOTE:
+            votes = [Kind.VOTE] if player.name in council.voters(state) else []
+            return votes + ([Kind.CONFORT] if _offer_chief(state) == player.name else [])
+        return [Kind.VOTE] if step in (ELECTION, JURY) else []
 
     def done(self, state: GameState, player: Player, step: str) -> bool:
         if player.name in state.passed.get(step, set()):
             return True
+        if step == VOTE:
+            voter = player.name in council.voters(state)
+            offered = _offer_chief(state) == player.name
+            voted = not voter or given(state, player.name, "vote") is not None
+            return voted and (not offered or given(state, player.name, "confort") is not None)
         keys = {ELECTION: "vote", VOTE: "vote", JURY: "jury", EPREUVE: EPREUVE, RELANCE: RELANCE}
         if step in keys:
             return given(state, player.name, keys[step]) is not None
         mine = orders(state).get(player.name, {})
         return all(any(_key(k) in mine for k in duty) for duty in self._night_duties(state, player))
+
+    def help(self, state: GameState, player: Player, lang: str) -> str | None:
+        """000's own help: his cards and what he may send now (`lgmail.rules.kohlanta.aide`)."""
+        return aide.text(state, player, lang, self._now(state, player))
+
+    def _now(self, s: GameState, p: Player) -> list[Kind]:
+        """The orders `p` may send now: the reactions awaited from him; alive, the orders of
+        the steps of the phase he acts in, and a chief's successor named in advance; dead, the
+        jury's vote."""
+        kinds = [k for r in s.reactions if r.player == p.name for k in Kind if k.value == r.kind]
+        if s.status != "running":
+            return kinds
+        if p.alive:
+            steps = ([s.step.name] if s.step is not None else []) + [x.name for x in s.plan]
+            for step in steps:
+                if p.name in self.actors(s, step):
+                    kinds += self.orders(s, p, step)
+            if chiefs.is_chief(s, p.name) and len(s.living()) > 2:
+                kinds.append(Kind.SUCCESSEUR)
+        else:
+            kinds += sorted(self.afterlife(s, p))
+        return kinds
 
     def afterlife(self, state: GameState, player: Player) -> frozenset[Kind]:
         """The jurors' final vote."""
@@ -356,12 +389,16 @@ HANDLERS = {
     Kind.CONFORT: comforts.accept,
     Kind.SONDER: comforts.accept_probe,
     Kind.AMBASSADEUR: chiefs.accept_ambassador,
+    Kind.SUCCESSEUR: chiefs.designate,
 }
 
 
-def _offered_to(s: GameState, name: str) -> bool:
+def _offer_chief(s: GameState) -> str | None:
+    """The living chief of the tribe offered a comfort today, who has not picked it yet or
+    may change his pick until the vote closes."""
     now = comforts.offer_now(s)
-    return bool(now) and chief(s, now["tribe"]) == name
+    head = chief(s, now["tribe"]) if now else None
+    return head if head and s.players[head].alive else None
 
 
 def _night(tx: Tx) -> None:
