@@ -11,10 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from lgmail import settings as settings_mod
-from lgmail.cli_check import describe, dkim_key, dns_records
+from lgmail.cli_check import DnsRefused, describe, dkim_key, dns_records
 from lgmail.cli_parser import build_parser as build_parser
 from lgmail.config_schema import ConfigError
 from lgmail.mail.addresses import game_address, mj_address
+from lgmail.mail.relay import DeliveryFailure
+from lgmail.mail.sender import sender_for
 from lgmail.orders.names import match
 from lgmail.orders.setup_words import (
     ROLE_LISTS,
@@ -97,7 +99,11 @@ def _main(args: argparse.Namespace) -> int:
     if args.command == "check":
         print("\n".join(describe(conf)))
     elif args.command in ("dkim-key", "dns"):
-        print("\n".join(dkim_key(conf) if args.command == "dkim-key" else dns_records(conf)))
+        try:
+            print("\n".join(dkim_key(conf) if args.command == "dkim-key" else dns_records(conf)))
+        except DnsRefused as refused:
+            print(f"lgmail: {refused}", file=sys.stderr)
+            return 2
         return 0
     try:
         games = Games(conf)
@@ -113,8 +119,14 @@ def _main(args: argparse.Namespace) -> int:
         print(f"lgmail: cannot open the store: {error}", file=sys.stderr)
         return 2
     if args.command == "check":
+        failed = probe_relay(games)
         games.store.close()
         print("database: reachable; the configuration is valid")
+        if failed:
+            print(f"relay: cannot deliver: {failed}")
+            return 1
+        if games.settings.relay:
+            print(f"relay: {games.settings.relay} answered and took the connection as configured")
         return 0
     try:
         return _run(games, args)
@@ -128,6 +140,18 @@ def _main(args: argparse.Namespace) -> int:
         return 2
     finally:
         games.store.close()
+
+
+def _act_as_mj(games: Games, name: str, text: str) -> int:
+    """`act NAME --as-mj TEXT`: the MJ's orders, one a line, decided as his mail to his own
+    address is (`lgmail.service.mj_mail`); prints his answer; 0 when all were done."""
+    from lgmail.service import mj_mail
+
+    state = games.load(name)
+    attempt = mj_mail.deciding(text, list(state.players))
+    done, after, _ = games.transact(name, attempt, "cli:act-mj")
+    print(mj_mail.answer(after, done)[1], end="")
+    return 0 if done and all(line["ok"] for line in done) else 1
 
 
 def _lang(games: Games, args: argparse.Namespace) -> str:
@@ -145,6 +169,8 @@ def _run(games: Games, args: argparse.Namespace) -> int:
         return _game(games, args)
     if args.command == "act":
         text = sys.stdin.read() if args.text == "-" else args.text
+        if args.as_mj:
+            return _act_as_mj(games, args.name, text)
         if games.load(args.name).status == "signup":
             from lgmail.service.signups import act
 
@@ -305,7 +331,9 @@ def _serve(games: Games, args: argparse.Namespace) -> int:
         flush=True,
     )
     stop.wait()
+    logging.getLogger("lgmail").info("stopping: the listeners close, the workers finish")
     server.stop()
+    print("lgmail: stopped", flush=True)
     return 0
 
 
@@ -351,6 +379,9 @@ def _game(games: Games, args: argparse.Namespace) -> int:
         print(
             f"{args.name}: started, {len(state.players)} players mailed their role (mail {where})"
         )
+        waiting = _undelivered(games, args.name)
+        if waiting:
+            print(f"lgmail: {waiting}", file=sys.stderr)
         return 0
     if args.game_command == "propose":
         return _propose(games, args)
@@ -373,6 +404,35 @@ def _game(games: Games, args: argparse.Namespace) -> int:
         address = mj_address(conf.secret, state.name, state.mj, conf.domain)
         print(f"{args.name}: the MJ's orders go to {address}, from {state.mj}")
     return 0
+
+
+def _undelivered(games: Games, name: str) -> str:
+    """What did not reach the relay of the mails of `name` just written, in a sentence ("" when
+    every one went out)."""
+    pending = [i for i, mail in games.store.pending_mail(10_000) if mail.game == name]
+    if not pending or not games.settings.relay:
+        return ""
+    errors = {s.last_error for s in games.store.mail_status(pending).values() if s.last_error}
+    why = f" ({sorted(errors)[0]})" if errors else ""
+    return (
+        f"{len(pending)} mail(s) could not reach the relay {games.settings.relay}{why}; they "
+        "wait in the outbox and are tried again (lgmail outbox lists them; lgmail check tries "
+        "the relay)"
+    )
+
+
+def probe_relay(games: Games) -> str | None:
+    """Connect to the configured relay as a delivery would (EHLO, STARTTLS and AUTH when
+    configured) and leave: None when it answered, else what failed."""
+    if not games.settings.relay:
+        return None
+    relay = sender_for(games.settings)
+    try:
+        relay.open()
+    except DeliveryFailure as failure:
+        return str(failure)
+    relay.close()
+    return None
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:

@@ -4,7 +4,7 @@ publish for the game domain)."""
 
 from __future__ import annotations
 
-import socket
+import ipaddress
 
 from sqlalchemy.engine import make_url
 
@@ -72,15 +72,83 @@ def dkim_key(conf: Settings) -> list[str]:
     return [*said, "publish the records `lgmail dns` prints"]
 
 
+class DnsRefused(ValueError):
+    """`lgmail dns` cannot print records that would be right: what to set, in a sentence."""
+
+
+#: names that mean nothing in public DNS
+LOCAL_SUFFIXES = (".localhost", ".local", ".localdomain", ".internal", ".lan", ".home.arpa")
+
+
+def public_name(name: str) -> bool:
+    """Whether `name` is a qualified host name public DNS can hold (not an address, not
+    loopback or a local-only name)."""
+    bare = name.rstrip(".").lower()
+    try:
+        ipaddress.ip_address(bare)
+        return False
+    except ValueError:
+        pass
+    return "." in bare and bare != "localhost" and not bare.endswith(LOCAL_SUFFIXES)
+
+
+def public_address(text: str) -> ipaddress.IPv4Network | ipaddress.IPv6Network | None:
+    """`text` as a network SPF may name (an address or a prefix), None when it is loopback,
+    private, link-local or otherwise not routable on the Internet."""
+    try:
+        network = ipaddress.ip_network(text.strip(), strict=False)
+    except ValueError:
+        return None
+    return network if network.is_global else None
+
+
+def spf_senders(conf: Settings) -> list[str]:
+    """What the SPF record allows: the MX, the configured public addresses, and a relay of
+    its own (a public host; a relay on this machine sends from the addresses above)."""
+    mechanisms = ["mx"]
+    for text in conf.public_ips:
+        network = public_address(text)
+        if network is None:
+            raise DnsRefused(
+                f"[mail] public_ips holds {text!r}, which is not a public address: SPF names "
+                "the addresses mail leaves from as the Internet sees them"
+            )
+        kind = "ip4" if network.version == 4 else "ip6"
+        shown = str(network.network_address) if network.num_addresses == 1 else str(network)
+        mechanisms.append(f"{kind}:{shown}")
+    if conf.relay:
+        host = split_relay(conf.relay)[0]
+        relay_ip = public_address(host)
+        if relay_ip is not None:
+            kind = "ip4" if relay_ip.version == 4 else "ip6"
+            mechanisms.append(f"{kind}:{relay_ip.network_address}")
+        elif public_name(host):
+            mechanisms.append(f"a:{host.rstrip('.')}")
+    return list(dict.fromkeys(mechanisms))
+
+
 def dns_records(conf: Settings) -> list[str]:
-    """The records to publish for the game domain (zone-file lines): MX, SPF, DKIM, DMARC."""
+    """The records to publish for the game domain (zone-file lines): MX, SPF, DKIM, DMARC.
+    :class:`DnsRefused` when the configuration does not say what they must hold."""
     domain = conf.domain
-    host = split_relay(conf.relay)[0] if conf.relay else socket.getfqdn()
-    senders = f"mx a:{host}" if conf.relay else "mx"
+    if not public_name(domain):
+        raise DnsRefused(
+            f"the game domain {domain!r} is not a public name: set [mail] domain in lgmail.toml"
+        )
+    if not conf.mx:
+        raise DnsRefused(
+            'set [mail] mx = "mx.example.org" in lgmail.toml: the public name of the server '
+            "mail for the domain comes to (it needs an A or AAAA record of its own)"
+        )
+    if not public_name(conf.mx):
+        raise DnsRefused(
+            f"[mail] mx = {conf.mx!r} is not a public host name (loopback, an address or an "
+            "unqualified name): give the server's public name, such as mx.example.org"
+        )
     lines = [
-        f"; the game domain {domain}: mail for it comes to this server, mail from it is signed",
-        f"{domain}. IN MX 10 {socket.getfqdn()}.",
-        f'{domain}. IN TXT "v=spf1 {senders} -all"',
+        f"; the game domain {domain}: mail for it comes to {conf.mx}, mail from it is signed",
+        f"{domain}. IN MX 10 {conf.mx.rstrip('.')}.",
+        f'{domain}. IN TXT "v=spf1 {" ".join(spf_senders(conf))} -all"',
     ]
     path = conf.dkim_key or conf.data / "dkim.key"
     if conf.dkim_selector and path.exists():
@@ -90,8 +158,12 @@ def dns_records(conf: Settings) -> list[str]:
         lines.append(f"{conf.dkim_selector}._domainkey.{domain}. IN TXT ( {parts} )")
     else:
         lines.append("; DKIM: no key yet: set [dkim] selector and run `lgmail dkim-key`")
-    lines.append(
-        f'_dmarc.{domain}. IN TXT "v=DMARC1; p=quarantine; adkim=s; aspf=r; '
-        f'rua=mailto:postmaster@{domain}"'
-    )
+    dmarc = "v=DMARC1; p=quarantine; adkim=s; aspf=r"
+    if conf.postmaster:
+        # postmaster@ the domain reaches the person (`lgmail.service.postmaster`): the reports
+        # stay on the domain, so no other domain has to authorize them (RFC 7489 §7.1)
+        dmarc += f"; rua=mailto:postmaster@{domain}"
+    else:
+        lines.append("; DMARC reports: set [mail] postmaster to the person who reads them")
+    lines.append(f'_dmarc.{domain}. IN TXT "{dmarc}"')
     return lines

@@ -58,6 +58,24 @@ SCHEMA: dict[str, Any] = {
                     "description": '"off", "authentication-results" or "dkim"',
                 },
                 "authserv_id": {"type": "string", "description": "the MTA's authserv-id"},
+                "mx": {
+                    "type": "string",
+                    "pattern": "^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+\\.?$",
+                    "description": "the public name of the server mail for the domain comes to, "
+                    'such as "mx.example.org" (`lgmail dns` prints it as the MX)',
+                },
+                "public_ips": {
+                    "type": "array",
+                    "items": {"type": "string", "pattern": "^[0-9A-Fa-f:.]+(/[0-9]{1,3})?$"},
+                    "description": 'the public addresses mail leaves from, such as ["203.0.113.7", '
+                    '"2001:db8::7"] (`lgmail dns` puts them in the SPF record)',
+                },
+                "postmaster": {
+                    "type": "string",
+                    "pattern": "^[^@\\s]+@[^@\\s]+$",
+                    "description": "the person postmaster@ and abuse@ the domain reach (RFC 2142), "
+                    'and DMARC reports, such as "ops@example.net"',
+                },
             },
         },
         "web": {

@@ -12,6 +12,10 @@ Outgoing mail goes to an SMTP relay when one is configured, else into `maildir/`
     relay_password = "..."
     relay_cafile = "/path/ca.pem"    # trust this CA instead of the system's (self-signed relay)
     relay_timeout = 30               # seconds, per connection and command
+    mx = "mx.example.org"            # the MX `lgmail dns` prints (this server's public name)
+    public_ips = ["203.0.113.7"]     # where mail leaves from: the SPF record's ip4:/ip6:
+    postmaster = "ops@example.net"   # who postmaster@ and abuse@ DOMAIN reach (RFC 2142),
+                                     # and the DMARC reports
     bounce = "bounces@example.org"   # envelope sender (default: the mail's From address); on
                                      # the game domain, tagged per mail (VERP) and accepted
 
@@ -74,6 +78,11 @@ class Settings:
     dkim_key: Path | None = None
     #: the web pages: where `serve` answers HTTP ("host:port"; None: no web), and the public
     #: address mails link to (None: no links)
+    #: the public name of the MX, the public addresses mail leaves from, and the person
+    #: postmaster@ and abuse@ reach (`lgmail dns`, RFC 2142)
+    mx: str | None = None
+    public_ips: tuple[str, ...] = ()
+    postmaster: str | None = None
     web_listen: str | None = None
     web_base_url: str | None = None
     #: the service's own address's local part (`[service] address`: games opened by mail)
@@ -148,6 +157,9 @@ def load(
         authserv_id=str(mail.get("authserv_id", "")),
         dkim_selector=_text(config.get("dkim", {}), "selector"),
         dkim_key=Path(config.get("dkim", {}).get("key") or root / "dkim.key"),
+        mx=_text(mail, "mx"),
+        public_ips=tuple(str(ip) for ip in mail.get("public_ips", [])),
+        postmaster=_text(mail, "postmaster"),
         web_listen=_text(config.get("web", {}), "listen"),
         web_base_url=_base_url(config.get("web", {})),
         service_address=str(service.get("address", "lgmail")).lower(),

@@ -56,6 +56,7 @@ from lgmail.service.games import Answer, Games, Play
 from lgmail.service.loops import AUTO_MARK, LoopGuard
 from lgmail.service.notices import Processed
 from lgmail.service.notify import Mail
+from lgmail.service.postmaster import forward, forwards
 from lgmail.service.routing import reads_as_orders
 from lgmail.store import InboxAlreadyProcessed, InboxRow, OutgoingMail
 from lgmail.store.work import Accepted, Work
@@ -129,12 +130,14 @@ class Inbound:
         bounced = bounce_route(self.games.settings.bounce, address, self.domain)
         if bounced is not None or self.is_service(address):
             return True
+        if forwards(self.games.settings, address):
+            return True
         return self.game_for(address) is not None
 
     def accepts_now(self, address: str) -> bool | None:
         """`accepts` when memory answers it (a game seen already, or not a game address at
         all); None when the store must be read (a game created since)."""
-        if self.is_service(address):
+        if self.is_service(address) or forwards(self.games.settings, address):
             return True
         key = game_slug_of(self.games.settings.bounce, address, self.domain)
         if key is None:
@@ -251,6 +254,8 @@ class Inbound:
                 log.exception("inbox row %s failed", row.id)
         for game in list(gathered):
             commit(game)
+        for one in done:  # the operator's log: one line a mail handled
+            log.info("mail handled: %s, %s", one.game or "-", one.outcome)
         return done
 
     def _orders_together(self, game: str, batch: list[Orders]) -> list[Processed]:
@@ -282,6 +287,9 @@ class Inbound:
         if bounced is not None:
             # a mail to the bounce address: a bounce, whatever it looks like
             return lambda: notices.bounced(self, inbox_id, row.recipient, bounced[1], mail)
+        if forwards(self.games.settings, row.recipient):
+            # postmaster@, abuse@ (RFC 2142): to the person who reads them, automatic or not
+            return lambda: forward(self.games, inbox_id, row.recipient, row.raw, mail)
         game = self.game_for(row.recipient)
         if game is None and self.is_service(row.recipient):
             if mail.bounce is not None or mail.automatic:

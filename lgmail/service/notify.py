@@ -336,7 +336,11 @@ def phase_title(lang: str, opened: ev.PhaseOpened | None, variant: str = "") -> 
 
 
 def mails_for(state: GameState, events: list[ev.Event]) -> list[Mail]:
-    """Every mail that `events` cause, rendered from the state they lead to."""
+    """Every mail that `events` cause, rendered from the state they lead to: the public
+    digest first, but at the start each player's role before the first phase's call (the
+    outbox sends them in this order)."""
+    if any(isinstance(e, ev.GameStarted) for e in events):
+        return private(state, events) + digest(state, events)
     return digest(state, events) + private(state, events)
 
 

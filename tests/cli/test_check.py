@@ -7,9 +7,11 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from aiosmtpd.controller import Controller
 
 from lgmail.cli import main
 from lgmail.config_schema import check
+from tests.inbound.conftest import free_port, port_held
 
 
 def _data(tmp_path: Path, config: str) -> Path:
@@ -47,19 +49,45 @@ def test_a_bad_configuration_is_refused_at_start(
 
 
 def test_check_says_what_serve_would_do(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with port_held() as closed:
+        pass  # a loopback port nobody listens on any more
     data = _data(
         tmp_path,
-        '[mail]\ndomain = "village.example.org"\nrelay = "smtp.example.org:587"\n'
+        f'[mail]\ndomain = "village.example.org"\nrelay = "127.0.0.1:{closed}"\n'
         'relay_starttls = true\nrelay_user = "lgmail"\nrelay_password = "s3cret"\n',
     )
-    assert main(["--data", str(data), "check"]) == 0
+    # #39: the relay is tried as a delivery would: nothing listens there, and it says so
+    assert main(["--data", str(data), "check"]) == 1
     out = capsys.readouterr().out
     assert "GAME@village.example.org" in out
-    assert "to the relay smtp.example.org:587 (STARTTLS, as lgmail)" in out
+    assert f"to the relay 127.0.0.1:{closed} (STARTTLS, as lgmail)" in out
     assert "s3cret" not in out
     assert "SMTP on 127.0.0.1:2525" in out
     assert "the configuration is valid" in out
     assert "web: off" in out
+    assert f"relay: cannot deliver: relay 127.0.0.1:{closed}: ConnectionRefusedError" in out
+
+
+def test_check_tries_the_relay_as_a_delivery_would(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """#39: `check` connects (EHLO), and says when the relay took it."""
+    sink = Controller(Sink(), hostname="127.0.0.1", port=free_port())
+    sink.start()
+    try:
+        data = _data(tmp_path, f'[mail]\nrelay = "127.0.0.1:{sink.port}"\n')
+        assert main(["--data", str(data), "check"]) == 0
+        out = capsys.readouterr().out
+        assert f"relay: 127.0.0.1:{sink.port} answered" in out
+    finally:
+        sink.stop()
+
+
+class Sink:
+    """An SMTP server that takes every mail and keeps none."""
+
+    async def handle_DATA(self, server: object, session: object, envelope: object) -> str:
+        return "250 OK"
 
 
 def test_check_names_the_web_pages_and_their_public_address(
