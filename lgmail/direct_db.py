@@ -1,4 +1,4 @@
-"""The store's database by its driver alone (sqlite3, libpq), for the commands a process runs
+"""The store's database by its driver alone (sqlite3, psycopg), for the commands a process runs
 once and exits (`lgmail ingest` from an MTA's pipe, `lgmail state`): importing SQLAlchemy
 costs more than their whole work. They read and write the tables ``lgmail.store`` defines, at
 the schema's head only (``lgmail.schema_head``), and leave anything else to the full path.
@@ -46,19 +46,29 @@ class connect:
             self._close = close_sqlite
             return (lambda sql, params: db.execute(sql, tuple(params)).fetchall()), "sqlite"
         if scheme.startswith("postgresql"):
-            from lgmail.libpq import Connection
+            import psycopg
 
-            pg = Connection("postgresql://" + rest)
-            pg.execute("BEGIN" if self.write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            pg = psycopg.connect("postgresql://" + rest, autocommit=True)
+
+            def execute_pg(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+                # the statements mark their parameters `?` (sqlite3's); psycopg's are %s
+                statement = sql.replace("%", "%%").replace("?", "%s")
+                with pg.cursor() as cursor:
+                    cursor.execute(statement, tuple(params))
+                    return list(cursor.fetchall()) if cursor.description else []
+
+            execute_pg(
+                "BEGIN" if self.write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", ()
+            )
 
             def close_pg(ok: bool) -> None:
                 try:
-                    pg.execute("COMMIT" if ok else "ROLLBACK")
+                    execute_pg("COMMIT" if ok else "ROLLBACK", ())
                 finally:
                     pg.close()
 
             self._close = close_pg
-            return pg.execute, "postgresql"
+            return execute_pg, "postgresql"
         raise ValueError(f"unknown database: {scheme}")
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:

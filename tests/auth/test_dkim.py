@@ -34,10 +34,14 @@ class Key:
 
 
 def new_key(tmp: Path, bits: int = 2048) -> Key:
-    """With the `cryptography` package when it is there, else `openssl`."""
+    """With the `cryptography` package when it is there, else `openssl` (and `openssl` for a
+    key too small for `cryptography`, which refuses less than 1024 bits)."""
     try:
         from cryptography.hazmat.primitives import serialization
         from cryptography.hazmat.primitives.asymmetric import rsa
+
+        if bits < 1024:
+            raise ImportError("cryptography makes no key this small")
     except ImportError:
         openssl = shutil.which("openssl")
         if openssl is None:
