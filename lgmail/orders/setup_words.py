@@ -115,12 +115,12 @@ def assignments(text: str) -> dict[str, str]:
 
 
 def maisons_slug(text: str) -> str:
-    """A role of 001 by slug or name: "Joueur de tarot" -> "joueur-de-tarot"."""
+    """A role of 001 by slug, name or alias: "Joueur de tarot" -> "joueur-de-tarot", "chieur"."""
     from lgmail.rules.maisons.role import catalogue
 
     key = _key(text)
     for slug, spec in catalogue().items():
-        if key in {_key(slug), *(_key(n) for n in spec.names.values())}:
+        if key in {_key(slug), *(_key(n) for n in spec.names.values()), *map(_key, spec.aliases)}:
             return slug
     raise Misread("unknown_role", written=text.strip(), roles=", ".join(catalogue()))
 

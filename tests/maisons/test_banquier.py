@@ -167,3 +167,25 @@ def test_the_banquier_with_a_debt_left_wins_with_his_camp(tmp_path: Path) -> Non
     day(g, {n: "Emma" for n in deal if n not in ("Fanny", "Emma")})
     (end,) = g.events("GameEnded")
     assert end["winner"] == "village" and sorted(end["winners"]) == ["Alice"]
+
+
+TRANCE = {**DEAL, "Emma": "villageois:joueur-de-tarot+chanoine+espion+institutrice+chamane"}
+
+
+def test_an_mp_goes_by_the_one_right_that_reaches_the_recipient(tmp_path: Path) -> None:
+    """001 (001_f67e2344efefe72c.txt), « Envoi de MP »: « Si le joueur a plusieurs moyens
+    disponibles pour envoyer un MP [...], il doit préciser quelle est l'action lui autorisant à
+    envoyer le MP »: a Paumé on the Chamane's day writing to Emma (not his Banquier) has one
+    means, the Chamane's (« tous les joueurs peuvent discuter entre eux par MP direct »); to
+    the Banquier he has two and says which (issue #38)."""
+    g = game(tmp_path, TRANCE)
+    to_day(g)
+    g.ok("Emma", "chamaniser")
+    answer = g.ok("Bruno", "écrire à Emma\nOn se parle ?")
+    assert "vos choix" not in answer.text
+    (relayed,) = g.events("MpRelayed")
+    assert (relayed["right"], relayed["recipient"]) == ("chamane", "Emma")
+    assert told(g, "Emma", "On se parle ?")
+    both = g.refused("Bruno", "écrire à Alice\nBonjour.", "not_allowed")
+    assert "vos choix : Chamane, Paumé" in both.text
+    g.ok("Bruno", "paumé : à Alice\nBonjour.")

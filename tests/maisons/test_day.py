@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.maisons.conftest import game
+from tests.maisons.conftest import game, night
 from tests.scenario import Scenario
 
 DEAL = {
@@ -312,3 +312,72 @@ def test_entete_is_free_once_his_target_is_dead(tmp_path: Path) -> None:
     stake(g, {"Alice": "Bruno"})
     until(g, 3)
     g.refused("Gaston", "vote Emma", "not_allowed")
+
+
+# --- the mayor's mails (issue #38) ---------------------------------------------------------
+
+
+def test_the_mayor_is_mailed_the_list_of_the_tied(tmp_path: Path) -> None:
+    """001 (001_f67e2344efefe72c.txt), « Gestion du Jour »: « le maire est informé par MP de la
+    liste des joueurs à égalité, et il répond par MP pour indiquer la personne envoyée au
+    bûcher »: his mail names them."""
+    g = game(tmp_path, DEAL, election=True)
+    to_day(g)
+    g.new_mails("Fanny")
+    stake(g, {"Alice": "Gaston", "Bruno": "Emma"})
+    asked = [m for m in g.new_mails("Fanny") if "trancher NOM" in m.content]
+    assert asked, "the mayor is asked"
+    for mail in asked:
+        assert "Emma, Gaston" in mail.subject + mail.content
+    (mail,) = asked
+    assert "Les joueurs à égalité : Emma, Gaston." in mail.content
+    assert "Tranchez l'égalité : Emma, Gaston" in mail.subject
+    help_text = g.act("Fanny", "aide").text
+    assert "« trancher NOM » (un des joueurs à égalité : Emma, Gaston)" in help_text
+    g.ok("Fanny", "trancher Gaston")
+    assert deaths(g) == ["Gaston"]
+
+
+def test_a_tie_with_no_mayor_burns_none_and_says_so(tmp_path: Path) -> None:
+    """001 (001_f67e2344efefe72c.txt): « Le maire a pour pouvoir de trancher en cas d'égalité de
+    votes »: in a game with no mayor (no election), nobody breaks a tie: none of the tied
+    burns (ruling), and the village is told so, not « le maire tranche »."""
+    g = game(tmp_path, DEAL, election=False)
+    night(g, {})
+    assert g.phase() == ("day", 1) and g.state.captain is None
+    g.new_mails("Bruno")
+    stake(g, {"Alice": "Gaston", "Bruno": "Emma"})
+    news = "\n".join(m.content for m in g.new_mails("Bruno"))
+    assert "Égalité entre Emma, Gaston, et pas de maire pour trancher" in news
+    assert "le maire tranche" not in news
+    assert deaths(g) == [] and closed(g)["unbroken"] is True
+    assert g.phase() == ("night", 2)
+
+
+def test_a_dead_mayor_with_living_barons_gets_one_mail(tmp_path: Path) -> None:
+    """001 (001_f67e2344efefe72c.txt), Baron: « le maire doit choisir le prochain maire parmi
+    la liste des Barons en vie qui lui sera remise »: one mail, the list and the delay; never
+    the classic « tiré au sort parmi les vivants »."""
+    g = game(tmp_path, DEAL, election=True)
+    to_day(g)
+    g.new_mails("Fanny")
+    stake(g, {"Alice": "Fanny", "Bruno": "Fanny"})
+    mails = g.new_mails("Fanny")
+    assert not [m for m in mails if "parmi les vivants" in m.content]
+    (heirs,) = [m for m in mails if "successeur NOM" in m.content]
+    assert "- David\n- Emma" in heirs.content and "avant le" in heirs.content
+    public = "\n".join(m.content for m in g.mails("Bruno"))
+    assert "Le village attend que Fanny, le maire mort, désigne son successeur" in public
+    assert "David" not in public.split("le maire mort")[-1].split("\n")[0]
+    g.ok("Fanny", "successeur David")
+    assert g.state.captain == "David"
+
+
+def test_the_mayor_names_no_successor_in_advance(tmp_path: Path) -> None:
+    """001 (001_f67e2344efefe72c.txt): « En cas de mort du maire, il choisit son successeur »:
+    once dead, not in advance (the classic game's standing order is not 001's)."""
+    g = game(tmp_path, DEAL, election=True)
+    to_day(g)
+    answer = g.refused("Fanny", "successeur Bruno", "not_allowed")
+    assert "le maire choisit son successeur à sa mort" in answer.text
+    g.refused("Bruno", "successeur Chloe", "not_your_role")

@@ -117,3 +117,22 @@ def test_the_exorciste_wins_only_with_no_haunting_fantome(tmp_path: Path) -> Non
     (end,) = g.events("GameEnded")
     assert end["winner"] == "village" and "Chloe" not in end["winners"]
     assert "Bruno" in end["winners"]
+
+
+def test_once_he_has_haunted_hanter_is_no_longer_offered(tmp_path: Path) -> None:
+    """001 (001_f67e2344efefe72c.txt), Fantôme: « S'il meurt, peut choisir de hanter une maison
+    habitée. Action unique directe. »; « Une action unique ne peut être effectuée qu'une fois
+    par partie »: once he has haunted, neither `aide` nor the answers offer it, and it is
+    refused as spent, by day as by night (issue #38)."""
+    g = game(tmp_path, DEAL)
+    alive = g.ok("Emma", "aide").text
+    assert "hanter" not in alive.split("Maintenant")[1]  # « S'il meurt »
+    haunting(g, "Bruno")
+    told = g.ok("Emma", "aide").text
+    assert "hanter la maison" not in told.split("Maintenant")[1]
+    assert "« fantôme : " not in told.split("Maintenant")[1]
+    assert "« écrire à NOM » (droit : Fantôme)" in told
+    g.refused("Emma", "hanter la maison de David", "already_used")
+    day(g, {})
+    assert g.phase() == ("night", 3)
+    g.refused("Emma", "hanter la maison de David", "already_used")

@@ -71,3 +71,21 @@ def test_the_days_count_follows_the_piles(tmp_path: Path) -> None:
     important = set(ROLES[:HALF]) & alive
     expected = 2 * len(important) + len(alive - important) + 3 * 2  # two wolves alive
     assert allowance(s, s.players["Bruno"]) == expected
+
+
+def test_the_answer_names_the_important_roles(tmp_path: Path) -> None:
+    """001 (001_f67e2344efefe72c.txt), Lâche: « sépare les rôles en deux tas égaux, un Important
+    et un Inutile »: the answer to « importants : ... » names the pile recorded, not an empty
+    list (issue #38)."""
+    g = game(tmp_path, DEAL)
+    answer = g.ok("Bruno", pile(ROLES[:HALF]))
+    line = next(x for x in answer.text.splitlines() if "Vos rôles Importants" in x)
+    assert "Vos rôles Importants :  ;" not in line
+    for slug in ROLES[:HALF]:
+        name = CATALOGUE[slug].names["fr"]
+        assert name in line or (slug == CHIEUR and "chieur" in line), name
+    (split,) = g.events("RolesSplit")
+    assert split["important"] == ROLES[:HALF]
+
+
+CHIEUR = "celui-qui-a-decide-de-faire-chier-son-camp"

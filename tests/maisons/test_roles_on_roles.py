@@ -188,3 +188,17 @@ def test_dominateur_takes_a_daily_role_he_does_not_hold(tmp_path: Path) -> None:
     assert "vous avez déjà le rôle Salbatar" in answer.text
     g.refused("David", "dominer planque", "not_allowed")  # a unique action
     g.refused("David", "dominer meneur", "not_allowed")  # a day's action, at night
+
+
+def test_a_spent_dominateur_is_told_it_is_spent(tmp_path: Path) -> None:
+    """001 (001_f67e2344efefe72c.txt), Dominateur: « Une fois par partie [...] Action unique »;
+    « Une action unique ne peut être effectuée qu'une fois par partie »: once used, « dominer »
+    is refused as spent, by night and by day, never with « les votes se font le jour »
+    (issue #38)."""
+    g = game(tmp_path, DEAL)
+    night(g, {"David": "dominer voyante\nsonder Fanny"})
+    answer = g.refused("David", "dominer meneur", "already_used")
+    assert "le jour" not in answer.text.split("Refusé")[1].splitlines()[0]
+    day(g, {})
+    g.refused("David", "dominer voyante", "already_used")
+    assert "dominer" not in g.ok("David", "aide").text.split("Maintenant")[1]

@@ -54,3 +54,34 @@ def test_a_line_names_the_role_that_gives_it(tmp_path: Path) -> None:
     assert "maison de Chloe" in answer.text
     refused = g.act("Emma", "Salvateur : protéger la maison de Chloe")
     assert not refused.ok
+
+
+def test_day_zero_elects_the_maire(tmp_path: Path) -> None:
+    """001 (001_f67e2344efefe72c.txt): « Une particularité concerne le jour 0 : pendant cette
+    journée, les votes servent à déterminer le maire »: the day-0 mail says so, not « Élection
+    du Capitaine » (issue #38)."""
+    g = Scenario(tmp_path, DEAL, variant="maisons", election=True, langs={"Bruno": "en"})
+    subjects = [m.subject for m in g.mails("Alice")]
+    assert "[village] Élection du maire" in subjects
+    assert not [s for s in subjects if "Capitaine" in s]
+    assert "[village] Mayor's election" in [m.subject for m in g.mails("Bruno")]
+
+
+CHIEUR_DEAL = dict(DEAL, Emma="villageois:voyante+chanoine+espion+meneur+chieur")
+
+
+def test_the_mj_deal_takes_the_chieur_alias(tmp_path: Path) -> None:
+    """001 (001_f67e2344efefe72c.txt): « le MJ a le droit de donner les rôles qu'il veut au
+    joueur qu'il veut »: the README's alias `chieur` names
+    Celui-qui-a-décidé-de-faire-chier-son-camp in the MJ's deal (issue #38)."""
+    g = Scenario(tmp_path, CHIEUR_DEAL, variant="maisons", election=False)
+    assert g.state.players["Emma"].powers[-1] == "celui-qui-a-decide-de-faire-chier-son-camp"
+
+
+def test_cli_roles_takes_the_chieur_alias(tmp_path: Path) -> None:
+    """001 (001_f67e2344efefe72c.txt): `--roles "...+chieur"` on the command line (issue #38)."""
+    data = tmp_path / "data"
+    players = [f"--player={n} <{n.lower()}@example.org>" for n in CHIEUR_DEAL]
+    roles = ",".join(f"{n}={d}" for n, d in CHIEUR_DEAL.items())
+    made = run(data, "game", "create", "g", "--variant", "maisons", *players, "--roles", roles)
+    assert made.returncode == 0, made.stderr

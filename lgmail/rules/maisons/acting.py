@@ -19,6 +19,7 @@ from collections.abc import Callable
 from lgmail.rules.maisons.events import LAST, ActionPlanned, PlansReplaced, plans
 from lgmail.rules.maisons.role import (
     ACCEPTED,
+    AFTER_DEATH,
     CATALOGUE,
     CHECKS,
     TWICE,
@@ -67,9 +68,18 @@ def when_now(s: GameState) -> str:
 
 
 def may(s: GameState, player: Player, spec: MaisonRole, action: Action) -> bool:
-    """Whether `player` may give `spec`'s `action` now (the phase, copies left)."""
+    """Whether `player` may give `spec`'s `action` now (the phase, copies left; a role that
+    acts after death, the Fantôme's « S'il meurt », once dead)."""
     left = uses_left(player, spec, action)
+    if player.alive and spec.slug in AFTER_DEATH:
+        return False
     return action.when in ("", when_now(s)) and (left is None or left > 0)
+
+
+def spent(player: Player, spec: MaisonRole, action: Action) -> bool:
+    """Whether `spec`'s unique `action` has no copy left for `player`."""
+    left = uses_left(player, spec, action)
+    return left is not None and left <= 0
 
 
 def accept(tx: Tx, player: Player, order: Order) -> str:
@@ -90,7 +100,14 @@ def accept(tx: Tx, player: Player, order: Order) -> str:
     ready = [(spec, action) for spec, action in found if may(s, player, spec, action)]
     if not ready:
         spec, action = found[0]
-        if action.when != when_now(s):
+        # « Une action unique ne peut être effectuée qu'une fois par partie »: spent is said
+        # before the phase (a Dominateur's, of either phase, included)
+        if all(spent(player, spec, action) for spec, action in found):
+            raise Refused(Cause.ALREADY_USED)
+        check = CHECKS.get(spec.slug)
+        if player.alive and spec.slug in AFTER_DEATH and check is not None:
+            check(s, player, order)  # the Fantôme's « S'il meurt »
+        if action.when not in ("", when_now(s)):
             raise Refused(Cause.NOT_NOW, when="night" if action.when == "nuit" else "day")
         raise Refused(Cause.ALREADY_USED)
     if len(ready) > 1:

@@ -1,31 +1,35 @@
 """The day's vote in 001 (« Gestion du Jour »): votes by private mail; the total published, not
 who voted for whom (the Espion alone learns that); the Meneur's double vote and the
-Institutrice's minus two; a tie is broken by the mayor, who is sent the tied and answers
-(« trancher NOM ») within the reaction delay. Day 0 elects the mayor (`close`: a candidate Baron
-first); each later day closes with `stake`: the Entêté's forced vote, the Fanatiques' further
-places on the list, the mayor's tie-break, then the Châtelain's pardon (`burn`).
+Institutrice's minus two; a tie is broken by the mayor, who is sent the tied (« le maire est
+informé par MP de la liste des joueurs à égalité »: `TieSubmitted`, his mail names them) and
+answers (« trancher NOM ») within the reaction delay. Day 0 elects the mayor (`close`: a
+candidate Baron first); each later day closes with `stake`: the Entêté's forced vote, the
+Fanatiques' further places on the list, the mayor's tie-break, then the Châtelain's pardon
+(`burn`).
 
 Rulings: a tie at the election of the mayor is broken by a recorded draw among the tied (001
 gives the mayor the tie-break, and there is none yet); the mayor who does not answer in time
-burns none of the tied (a tie with no one to break it); a blank vote counts for nobody; the stake's
+burns none of the tied (a tie with no one to break it), and so does a tie in a game with no
+living mayor (no election, or none left): it is announced so (`BallotClosed.unbroken`); a
+blank vote counts for nobody; the stake's
 dead die together once every place is decided (a mayor among them breaks the tie first).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import ClassVar
 
-from lgmail.rules import events as ev
 from lgmail.rules.events import Event, event
-from lgmail.rules.hooks import folds
+from lgmail.rules.evolve import when
+from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.events import plans
 from lgmail.rules.maisons.role import BOUND_VOTES, holds
 from lgmail.rules.maisons.roles import baron, chatelain, entete, espion, fanatique
 from lgmail.rules.orders import Kind
-from lgmail.rules.state import GameState
+from lgmail.rules.state import GameState, Reaction
 from lgmail.rules.tx import Tx, iso
 
 Kill = Callable[[Tx, list[tuple[str, str]]], None]
@@ -54,6 +58,8 @@ class BallotClosed(Event):
     burned: list[str] = field(default_factory=list)
     left: int = 1
     zeal: int = 0
+    #: a tie with no living mayor to break it: none of the tied burns (ruling)
+    unbroken: bool = False
 
 
 @folds(BallotClosed)
@@ -77,6 +83,34 @@ class TieNarrowed(Event):
 def _narrowed(s: GameState, e: TieNarrowed) -> None:
     s.extra[TIED] = list(e.tied)
     s.extra[STAKE] = {"burned": list(e.burned), "left": e.left}
+
+
+@event
+@dataclass(frozen=True)
+class TieSubmitted(Event):
+    """001: « le maire est informé par MP de la liste des joueurs à égalité, et il répond par
+    MP pour indiquer la personne envoyée au bûcher »: `mayor` is sent `tied` and answers
+    « trancher NOM » before `deadline` (`left` of them burn, one name an answer). The game
+    awaits his answer as a reaction."""
+
+    PUBLIC: ClassVar[bool] = True
+    FACT: ClassVar[str] = "maisons/tie.txt"
+
+    mayor: str
+    deadline: str
+    tied: list[str] = field(default_factory=list)
+    left: int = 1
+
+
+@folds(TieSubmitted)
+def _submitted(s: GameState, e: TieSubmitted) -> None:
+    s.reactions.append(Reaction(e.mayor, "trancher", when(e.deadline)))
+
+
+@tells(TieSubmitted)
+def _tell_tied(s: GameState, e: TieSubmitted, later: Sequence[Event]) -> list[Notice]:
+    ctx = {"tied": list(e.tied), "left": e.left, "deadline": e.deadline}
+    return [Notice(e.mayor, "maisons:ballot:tied", ctx)]
 
 
 def ballot_of(s: GameState) -> dict[str, str | None]:
@@ -150,8 +184,8 @@ def close(tx: Tx, step: str) -> str | None:
     if step == "election" and tied and chosen is None:
         chosen = tx.draw("mayor-tie", tied)[0]
     tx.emit(BallotClosed(step, tally, chosen, tied if chosen is None else []))
-    if chosen is None and tied and s.captain and s.players[s.captain].alive:
-        tx.emit(ev.ReactionAwaited(s.captain, "trancher", iso(tx.at + reaction_delay(s))))
+    if chosen is None and tied and _mayor(s) is not None:
+        _ask(tx)
     return chosen
 
 
@@ -172,8 +206,10 @@ def stake(tx: Tx, kill: Kill) -> None:
     zeal = len(fanatique.spend(tx))
     burned, tied, left = fanatique.places(tally, 1 + zeal)
     chosen = burned[0] if burned else None
-    tx.emit(BallotClosed("vote", tally, chosen, tied, burned, left, zeal))
-    if tied and _mayor(s) is not None:
+    mayor = _mayor(s)
+    unbroken = bool(tied) and mayor is None
+    tx.emit(BallotClosed("vote", tally, chosen, tied, burned, left, zeal, unbroken))
+    if tied and mayor is not None:
         _ask(tx)
     else:
         burn(tx, burned, kill)
@@ -184,9 +220,14 @@ def _mayor(s: GameState) -> str | None:
 
 
 def _ask(tx: Tx) -> None:
-    mayor = _mayor(tx.state)
+    """The living mayor is sent the tied he chooses among (`TieSubmitted`)."""
+    s = tx.state
+    mayor = _mayor(s)
     assert mayor is not None
-    tx.emit(ev.ReactionAwaited(mayor, "trancher", iso(tx.at + reaction_delay(tx.state))))
+    held = s.extra.get(STAKE, {})
+    left = max(1, int(held.get("left", 1)))
+    deadline = iso(tx.at + reaction_delay(s))
+    tx.emit(TieSubmitted(mayor, deadline, list(s.extra.get(TIED, [])), left))
 
 
 def tie_broken(tx: Tx, target: str | None, kill: Kill) -> None:

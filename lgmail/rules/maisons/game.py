@@ -27,7 +27,17 @@ from collections.abc import Mapping
 from lgmail.rules import events as ev
 from lgmail.rules.classic import VOTE, Classic
 from lgmail.rules.hooks import ROLE_MAIL
-from lgmail.rules.maisons import acting, ballot, deal, deaths, mp, night, outcome, square
+from lgmail.rules.maisons import (
+    acting,
+    ballot,
+    deal,
+    deaths,
+    guide,
+    mp,
+    night,
+    outcome,
+    square,
+)
 from lgmail.rules.maisons.events import ChoicesClosed, plans
 from lgmail.rules.maisons.role import (
     AFTER_DEATH,
@@ -83,6 +93,12 @@ class Maisons(Classic):
     verbs: tuple[Verb, ...] = _verbs()
 
     orders_help: Mapping[str, str] = {}
+    #: 001: « les votes servent à déterminer le maire »
+    captain: Mapping[str, str] = {"fr": "maire", "en": "Mayor"}
+
+    def help(self, state: GameState, player: Player, lang: str) -> str | None:
+        """What `aide` tells him: 001's rules and his own nature and roles (`guide`)."""
+        return guide.help_text(state, player, lang)
 
     # --- the deal --------------------------------------------------------------------------
 
@@ -164,6 +180,11 @@ class Maisons(Classic):
             super().accept(tx, player, order)
         elif order.kind is Kind.TRANCHER:
             self._trancher(tx, player, order)
+        elif order.kind is Kind.SUCCESSEUR:
+            # 001: « En cas de mort du maire, il choisit son successeur »: not in advance
+            if s.captain != player.name:
+                raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
+            raise acting.refused("successor-at-death")
         elif order.kind is Kind.TUER and player.nature == loup_garou.NATURE:
             loup_garou.accept(tx, player, order)
         elif order.kind is Kind.GUERIR and holds(s, player, guerisseuse.ROLE.slug):
@@ -314,33 +335,24 @@ def _role_mail(s: GameState, name: str) -> dict[str, object]:
         "first": [c.verb.hint.get(lang, c.verb.hint["fr"]) for c in pending(s, player)],
         "first_deadline": s.step.deadline.isoformat() if first and s.step else None,
         "first_drawn": any(c.draw is not None for c in pending(s, player)),
-        "help": NATURE_HELP[player.nature].get(lang, NATURE_HELP[player.nature]["fr"]),
+        "help": nature_help(s, player, lang),
         "nature_name": NATURE_NAMES[player.nature].get(lang, NATURE_NAMES[player.nature]["fr"]),
     }
 
 
 #: the natures as 001 names them
-NATURE_NAMES = {
-    "villageois": {"fr": "Villageois", "en": "Villager"},
-    "loup-garou": {"fr": "Loup Garou", "en": "Werewolf"},
-}
+NATURE_NAMES = guide.NATURE_NAMES
 
-#: 001, « Conditions de victoire », told with the nature
-NATURE_HELP = {
-    "villageois": {
-        "fr": "Votre nature : Villageois. Les Villageois gagnent quand il n'y a plus aucun Loup "
-        "Garou.",
-        "en": "Your nature: Villager. The Villagers win when no Werewolf is left.",
-    },
-    "loup-garou": {
-        "fr": "Votre nature : Loup Garou. Les Loups Garous gagnent quand tous les joueurs sont "
-        "Loups Garous. Chaque nuit, la meute envoie « tuer NOM : LOUP ==> LOUP » (la victime, "
-        "puis l'ordre de sortie des loups ; le premier ordre de la nuit compte).",
-        "en": "Your nature: Werewolf. The Werewolves win when every player is a Werewolf. Each "
-        'night the pack sends "tuer NAME : WOLF ==> WOLF" (the victim, then the order in which '
-        "the wolves go out; the night's first order counts).",
-    },
-}
+
+def nature_help(s: GameState, player: Player, lang: str) -> str:
+    """001, « Conditions de victoire », told with the nature; the pack's order to a wolf."""
+    lang = lang if lang in guide.WORDS else "fr"
+    name = NATURE_NAMES[player.nature].get(lang, NATURE_NAMES[player.nature]["fr"])
+    told = guide.WORDS[lang]["nature"].format(nature=name)
+    told += " " + guide.win_conditions(s, player, lang)
+    if player.nature == loup_garou.NATURE:
+        told += " " + guide.PACK[lang]
+    return told
 
 
 ROLE_MAIL.append(_role_mail)

@@ -171,10 +171,23 @@ def send(tx: Tx, player: Player, order: Order) -> None:
     if not mine:
         raise refused("mp-none")
     if len(mine) > 1:
+        # « Si le joueur a plusieurs moyens disponibles pour envoyer un MP »: the rights that
+        # can carry this one; a single one carries it, none: the first one's refusal
+        mine = [r for r in mine if _reaches(s, player, r, order.target)] or mine[:1]
+    if len(mine) > 1:
         raise refused("mp-which", rights=", ".join(r.slug for r in mine))
     if not order.args[0].strip():
         raise Refused(Cause.UNREADABLE, missing="text")
     relay(tx, player, mine[0], order.target, order.args[0].strip())
+
+
+def _reaches(s: GameState, player: Player, r: Right, recipient: str) -> bool:
+    """Whether right `r` could carry `player`'s MP to `recipient` now."""
+    try:
+        r.check(s, player, recipient)
+    except Refused:
+        return False
+    return True
 
 
 #: what keeps a player from sending any MP a role allows now (the Museleur's gag): each raises

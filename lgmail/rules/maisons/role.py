@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -42,17 +42,28 @@ class Action:
     #: « nuit », « jour », or "" for either (the Dominateur: « durant la phase actuelle »)
     when: str = "nuit"
     aims: str = PLAYER
+    #: how this role writes it, by language, where the verb's hint says otherwise (a verb
+    #: the classic game shares: the Salvateur protects « la maison de NOM »)
+    written: Mapping[str, str] | None = None
 
     @property
     def kind(self) -> Kind:
         return self.verb.kind
 
+    def hint(self, lang: str) -> str:
+        """How the action is written, in `lang` (French where it has none)."""
+        told = self.written or self.verb.hint
+        return told.get(lang, told.get("fr", self.verb.words[0]))
+
 
 @dataclass(frozen=True)
 class MaisonRole:
-    """A role of 001: `available` is how many of it a game holds at most where 001 gives a count
-    (« Il ne peut pas y avoir plus d'un Iznogoud », « Un seul Banquier par partie »: 1); None
-    where it gives none (`deal`: dealt as evenly as the deal goes)."""
+    """A role of 001: `available` is how many of it a game holds where 001 gives a count (« Il
+    ne peut pas y avoir plus d'un Iznogoud », « Un seul Banquier par partie »: 1; « 3 Paumés par
+    partie »: 3): a drawn deal gives it exactly that many times or not at all; None where it
+    gives none (`deal`: dealt as evenly as the deal goes). `dealt_with`: the roles it is dealt
+    with or not at all, each to another player (the Banquier and « une liste de 3 joueurs
+    étant Paumés »)."""
 
     slug: str
     names: dict[str, str]
@@ -62,6 +73,7 @@ class MaisonRole:
     available: int | None = None
     #: what MJs write for it besides its slug and names
     aliases: tuple[str, ...] = field(default=())
+    dealt_with: tuple[str, ...] = field(default=())
 
     def name(self, lang: str) -> str:
         return self.names.get(lang, self.names["fr"])

@@ -85,7 +85,14 @@ REMBOURSER = Verb(
 
 #: the halves of a debt, the Banquier's and the Paumé's: daily, by day
 DEBT = (
-    Action(CONTRACTER, direct=False, uses=None, when="jour", aims=PLAYER),
+    Action(
+        CONTRACTER,
+        direct=False,
+        uses=None,
+        when="jour",
+        aims=PLAYER,
+        written={"fr": "contracter PAUMÉ", "en": "contracter LOST (borrow)"},
+    ),
     Action(REMBOURSER, direct=False, uses=None, when="jour", aims=PLAYER),
 )
 
@@ -108,6 +115,7 @@ ROLE = role(
         },
         actions=DEBT,
         available=1,
+        dealt_with=(PAUME,),
     )
 )
 

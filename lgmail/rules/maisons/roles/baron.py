@@ -6,9 +6,11 @@ parmi la liste des Barons en vie qui lui sera remise. »
 - The election (`elect`): the living Barons who are candidates are chosen before anyone else,
   the one with the highest total first.
 - The succession (`deaths.SUCCESSIONS`): a mayor who dies while a Baron lives is sent the list
-  of the living Barons (`BaronsListed`) and answers « successeur NOM » within the reaction
-  delay; a name off the list is refused with the list (`name_heir`); with no answer, the title
-  is drawn among them (`draw_heir`). With no Baron alive, the classic succession.
+  of the living Barons (`HeirAsked`: one mail, the list and the delay) and answers « successeur
+  NOM » within the reaction delay; a name off the list is refused with the list (`name_heir`);
+  with no answer, the title is drawn among them (`draw_heir`). With no Baron alive, the
+  classic succession (« En cas de mort du maire, il choisit son successeur »): no successor
+  named in advance, 001 has him choose once dead.
 
 Rulings:
 - « candidat » by mail: a player who received at least one vote at the election of the mayor
@@ -24,16 +26,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from lgmail.rules import events as ev
 from lgmail.rules.classic import deaths
 from lgmail.rules.events import Event, event
+from lgmail.rules.evolve import when
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.acting import refused
 from lgmail.rules.maisons.role import MaisonRole, holds, role
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.state import GameState, Player
+from lgmail.rules.state import GameState, Player, Reaction
 from lgmail.rules.tx import Tx, iso
 
 ROLE = role(
@@ -73,6 +77,33 @@ def _tell(s: GameState, e: BaronsListed, later: Sequence[Event]) -> list[Notice]
     return [Notice(e.mayor, "maisons:baron:heirs", ctx)]
 
 
+@event
+@dataclass(frozen=True)
+class HeirAsked(Event):
+    """The dead mayor `mayor` is sent the living Barons and answers « successeur NOM », one of
+    them, before `deadline`; the game awaits his answer as a reaction. Public: the village
+    waits for him (not who the Barons are)."""
+
+    PUBLIC: ClassVar[bool] = True
+    FACT: ClassVar[str] = "maisons/baron/awaited.txt"
+    HIDDEN: ClassVar[tuple[str, ...]] = ("barons",)
+
+    mayor: str
+    deadline: str
+    barons: list[str] = field(default_factory=list)
+
+
+@folds(HeirAsked)
+def _asked(s: GameState, e: HeirAsked) -> None:
+    s.reactions.append(Reaction(e.mayor, "successeur", when(e.deadline)))
+
+
+@tells(HeirAsked)
+def _tell_asked(s: GameState, e: HeirAsked, later: Sequence[Event]) -> list[Notice]:
+    ctx = {"barons": e.barons, "forced": False, "deadline": e.deadline}
+    return [Notice(e.mayor, "maisons:baron:heirs", ctx)]
+
+
 def barons(s: GameState) -> list[str]:
     """The living Barons."""
     return sorted(p.name for p in s.living() if holds(s, p, ROLE.slug))
@@ -94,12 +125,12 @@ def _succession(tx: Tx, mayor: str) -> None:
     if not heirs:
         _classic(tx, mayor)
         return
-    tx.emit(BaronsListed(mayor, heirs))
     if len(heirs) == 1:
+        tx.emit(BaronsListed(mayor, heirs))
         tx.emit(ev.CaptainPassed(mayor, heirs[0], "named"))
     else:
-        delay = deaths.reaction_delay(s)
-        tx.emit(ev.ReactionAwaited(mayor, "successeur", iso(tx.at + delay)))
+        # one mail: the list and the delay (not the kernel's « tiré au sort parmi les vivants »)
+        tx.emit(HeirAsked(mayor, iso(tx.at + deaths.reaction_delay(s)), heirs))
 
 
 def _classic(tx: Tx, mayor: str) -> None:

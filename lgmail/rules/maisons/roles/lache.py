@@ -35,6 +35,7 @@ from lgmail.rules.maisons.role import (
     chooses,
     holds,
     role,
+    role_named,
     roles_named,
 )
 from lgmail.rules.orders import Kind, Order
@@ -43,12 +44,22 @@ from lgmail.rules.roles.base import Said, Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
+#: an argument the answer names in full (`answers.shorten`)
+SHORT = 20
+
+
+def _short(slug: str) -> str:
+    """`slug`, or its shortest alias where the slug is too long to be named in the answer
+    (« chieur »)."""
+    aliases = sorted(CATALOGUE[slug].aliases, key=len) if slug in CATALOGUE else []
+    return slug if len(slug) <= SHORT or not aliases else aliases[0]
+
 
 def _read(said: Said) -> Order | Refusal:
     found = roles_named(said)
     if not found:
         return Refusal(Cause.UNREADABLE, {"missing": "role"})
-    return Order(Kind.IMPORTANTS, args=tuple(found))
+    return Order(Kind.IMPORTANTS, args=tuple(_short(slug) for slug in found))
 
 
 IMPORTANTS = Verb(
@@ -57,6 +68,8 @@ IMPORTANTS = Verb(
     0,
     {"fr": "importants : RÔLE, RÔLE, ...", "en": "importants : ROLE, ROLE, ... (important)"},
     read=_read,
+    # the answer names the roles he made Important
+    short_args=True,
 )
 
 ROLE = role(
@@ -117,7 +130,7 @@ def _made(s: GameState, player: Player) -> bool:
 
 def _take(tx: Tx, player: Player, order: Order) -> None:
     roles = game_roles(tx.state)
-    chosen = sorted(set(order.args))
+    chosen = sorted({role_named(arg) or arg for arg in order.args})
     half = len(roles) // 2
     if len(chosen) != half or not set(chosen) <= set(roles):
         raise refused("lache-half", count=str(half))

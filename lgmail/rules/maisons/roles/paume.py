@@ -12,10 +12,11 @@ from __future__ import annotations
 from lgmail.rules.maisons.acting import refused
 from lgmail.rules.maisons.mp import Right, right, sent_ever
 from lgmail.rules.maisons.outcome import Condition, supplementary
-from lgmail.rules.maisons.role import MaisonRole, checks, holds, on_accept, role
+from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, checks, holds, on_accept, role
 from lgmail.rules.maisons.roles.banquier import (
-    DEBT,
+    CONTRACTER,
     PAUME,
+    REMBOURSER,
     banquier,
     conclude,
     debts,
@@ -24,6 +25,26 @@ from lgmail.rules.maisons.roles.banquier import (
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
+
+#: his halves of a debt, the Banquier's verbs written from his side
+DEBT = (
+    Action(
+        CONTRACTER,
+        direct=False,
+        uses=None,
+        when="jour",
+        aims=PLAYER,
+        written={"fr": "contracter CIBLE", "en": "contracter TARGET (borrow)"},
+    ),
+    Action(
+        REMBOURSER,
+        direct=False,
+        uses=None,
+        when="jour",
+        aims=PLAYER,
+        written={"fr": "rembourser", "en": "rembourser (repay)"},
+    ),
+)
 
 ROLE = role(
     MaisonRole(
@@ -44,6 +65,7 @@ ROLE = role(
         },
         actions=DEBT,
         available=3,
+        dealt_with=("banquier",),
     )
 )
 

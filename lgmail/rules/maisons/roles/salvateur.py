@@ -23,7 +23,18 @@ ROLE = role(
             "en": 'Each night: "proteger la maison de NAME" (protect): no direct action enters '
             "it (direct; not the same house two nights running).",
         },
-        actions=(Action(PROTEGER, direct=True, uses=None, aims=HOUSE),),
+        actions=(
+            Action(
+                PROTEGER,
+                direct=True,
+                uses=None,
+                aims=HOUSE,
+                written={
+                    "fr": "protéger la maison de NOM",
+                    "en": "proteger la maison de NAME (protect)",
+                },
+            ),
+        ),
     )
 )
 
