@@ -151,6 +151,11 @@ class Variant(Protocol):
         """None while the game goes on; else (winner, winners)."""
         ...
 
+    def hint(self, state: GameState, player: Player, kind: Kind, lang: str) -> str | None:
+        """How `player` writes `kind` in this rule set, where it differs from the verb's own
+        hint (001: the Salvateur protects « la maison de NOM »); None: the verb's."""
+        ...
+
     def help(self, state: GameState, player: Player, lang: str) -> str | None:
         """What `aide` tells `player` in `lang` when the rule set says it itself (his roles,
         its own orders and their rules); None: his role's help and the kernel's orders."""

@@ -60,7 +60,11 @@ def can_do(state: GameState, name: str, now: datetime | None = None) -> list[str
     # an order with nothing to choose, given already this phase, has nothing left to do
     plain = _plain(verbs)
     given = {k for k in state.orders.get(name, {}) if k in plain}
-    hints = {k: _hint(verbs, k, player.lang) for k in dict.fromkeys(kinds)}
+    lang = player.lang if player.lang in LANGS else "fr"
+    hints = {
+        k: variant.hint(state, player, k, lang) or _hint(verbs, k, player.lang)
+        for k in dict.fromkeys(kinds)
+    }
     return [
         hint
         for k, hint in hints.items()

@@ -103,3 +103,13 @@ def test_help_in_english(tmp_path: Path) -> None:
     told = g.ok("Alice", "aide").text
     assert "Your nature: Werewolf." in told and "a Two-faced" in told
     assert "- Assassin : " in told and "Only the night's first order counts." in told
+
+
+def test_the_night_prompt_writes_the_salvateurs_order_as_001_does(tmp_path: Path) -> None:
+    """001 (001_f67e2344efefe72c.txt), Salvateur: « Une fois par nuit, peut choisir une maison »:
+    the night's « Vous pouvez » line says « protéger la maison de NOM », not the classic
+    game's « proteger NOM »."""
+    g = game(tmp_path, DEAL)
+    (prompt,) = [m.content for m in g.mails("Bruno") if "À vous d'agir" in m.subject]
+    assert "protéger la maison de NOM" in prompt
+    assert "proteger NOM" not in prompt

@@ -406,6 +406,9 @@ class Classic:
     def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:
         return classic_outcome(state)
 
+    def hint(self, state: GameState, player: Player, kind: Kind, lang: str) -> str | None:
+        return None
+
     def help(self, state: GameState, player: Player, lang: str) -> str | None:
         return None
 

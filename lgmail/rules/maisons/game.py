@@ -96,6 +96,10 @@ class Maisons(Classic):
     #: 001: « les votes servent à déterminer le maire »
     captain: Mapping[str, str] = {"fr": "maire", "en": "Mayor"}
 
+    def hint(self, state: GameState, player: Player, kind: Kind, lang: str) -> str | None:
+        """An order as his own roles write it (`Action.written`), where one does."""
+        return guide.written(state, player, kind, lang)
+
     def help(self, state: GameState, player: Player, lang: str) -> str | None:
         """What `aide` tells him: 001's rules and his own nature and roles (`guide`)."""
         return guide.help_text(state, player, lang)

@@ -253,6 +253,16 @@ def sendable(s: GameState, player: Player, lang: str) -> list[tuple[str, str]]:
     return list(dict.fromkeys(out))
 
 
+def written(s: GameState, player: Player, kind: Kind, lang: str) -> str | None:
+    """How `player`'s roles write `kind`, where one of them writes it its own way."""
+    for slug in usable(s, player):
+        spec = CATALOGUE.get(slug)
+        for action in spec.actions if spec is not None else ():
+            if action.kind is kind and action.written:
+                return action.hint(lang)
+    return None
+
+
 def _actions(s: GameState, player: Player, kinds: list[Kind], lang: str) -> list[tuple[str, str]]:
     """`kinds` as `player`'s roles write them now, each headed by its role (the vote first)."""
     out = [_said(lang, "vote")] if Kind.VOTE in kinds else []
