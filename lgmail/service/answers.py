@@ -16,6 +16,7 @@ from typing import Any
 from lgmail.mail.render import LANGS, environment, render
 from lgmail.orders.kernel_verbs import Verbs, every
 from lgmail.orders.parse import opens_with_order
+from lgmail.rules.hooks import UNTOLD
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.state import GameState
@@ -114,6 +115,8 @@ def answer(
         can=can_do(state, player, now) if running and player is not None else [],
         open_step=player is not None and bool(recorded) and stays_open(state, player, steps),
         notes=[f"{note}.txt" for note in dict.fromkeys(notes)],
+        # 000: a juror learns nothing of the game, not even its phase, until it ends
+        untold=player is not None and any(untold(state, player) for untold in UNTOLD),
     )
     return refused == 0 and bool(recorded or wants_help), subject, body
 

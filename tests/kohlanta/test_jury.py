@@ -90,3 +90,14 @@ def test_jurors_learn_nothing_until_the_end(tmp_path: Path) -> None:
         assert "Le vote d'orientation est clos." in told
         assert "Les deux finalistes, Bruno et Farid" in told
     assert "Jules est éliminé" in "\n".join(m.content for m in sc.received("Farid", "alive"))
+
+
+def test_a_jurors_answer_tells_him_nothing_of_the_game(tmp_path: Path) -> None:
+    """000: « on ne doit donc rien lui révéler de la partie s'il est bisounours »: the answer
+    to a juror's own mail says what was recorded, not the phase the game is in."""
+    sc = start(tmp_path, cls=Watched)
+    to_jury(sc)
+    answer = sc.ok("Emma", "vote Farid")
+    assert "Nous sommes dans" not in answer.text and "jour" not in answer.text.lower()
+    player = sc.ok("Bruno", "aide") if sc.state.players["Bruno"].alive else None
+    assert player is None or "Nous sommes dans" in player.text
