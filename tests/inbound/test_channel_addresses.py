@@ -112,3 +112,33 @@ def test_every_mail_names_the_channels_the_rules_let_him_write_in(
             if channel == "place":
                 continue  # the square's address is said in every footer already
             assert address(game, name, channel).split("@")[0] + "@" in listed, (name, channel)
+
+
+def test_the_lovers_write_to_each_other_from_the_address_cupidon_s_night_gave(
+    tmp_path: Path,
+) -> None:
+    """003 (Cupidon): « ... deux joueurs qui seront amoureux »; the lovers' channel (004's
+    « Chez Gusteau ») has its address in the mails they get once united."""
+    roles = {**WOLVES, "Cyril": "cupidon"}
+    game = Scenario(tmp_path, roles)
+    game.ok("Cyril", "unir David et Emma")
+    lovers = address(game, "David", "amoureux")
+    assert any(lovers in m.body for m in game.mails("David"))
+    write(game, "David", lovers, "Je t'aime, ne dis rien au village")
+    assert any("Je t'aime" in m.content for m in game.mails("Emma"))
+    assert not any("Je t'aime" in m.content for m in game.mails("Bruno"))
+
+
+def test_the_dead_find_the_cemeterys_address_in_their_mails(tmp_path: Path) -> None:
+    """003: « Les joueurs éliminés ne doivent ni communiquer ... »: the dead talk among
+    themselves in the cemetery, whose address their mails give once they are dead."""
+    game = Scenario(tmp_path, WOLVES)
+    game.ok("Alice", "tuer David")
+    game.ok("Bruno", "tuer David")
+    game.ok("Chloé", "rien")
+    assert not game.alive("David")
+    cemetery = address(game, "David", "cimetiere")
+    assert cemetery in game.mails("David")[-1].body
+    assert cemetery not in game.mails("Emma")[-1].body  # the living have no such address
+    write(game, "David", cemetery, "Bonjour les morts")
+    assert game.events("MessagePosted")[-1]["channel"] == "cimetiere"
