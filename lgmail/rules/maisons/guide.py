@@ -194,11 +194,11 @@ def help_text(s: GameState, player: Player, lang: str) -> str:
     if player.nature == WOLF:
         parts.append(PACK[lang])
     parts.append("\n".join(RULES[lang]))
-    parts.append(now(s, player, lang))
+    parts.append(send_now(s, player, lang))
     return "\n\n".join(parts)
 
 
-def now(s: GameState, player: Player, lang: str) -> str:
+def send_now(s: GameState, player: Player, lang: str) -> str:
     """What `player` may send now, each order as his role writes it."""
     lang = _lang(lang)
     words = WORDS[lang]
