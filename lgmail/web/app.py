@@ -13,7 +13,6 @@ plain functions: Starlette runs them in its thread pool, so a long page never ho
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from starlette.applications import Starlette
@@ -28,11 +27,18 @@ from lgmail.rules.view import spectator_view
 from lgmail.service.games import Games
 from lgmail.store import RecordedEvent
 from lgmail.store.archive import received
+from lgmail.web.ballots import Ballot, ballots, shown_to
+from lgmail.web.board import board
 from lgmail.web.feed import atom
+from lgmail.web.journal import journal
+from lgmail.web.kept import Kept
 from lgmail.web.links import Reader, reader_of, topic_url
 from lgmail.web.lobby import INDEX_LANGS, desk_substitutes, index, signup_desk, signup_page
 from lgmail.web.pages import Letters, mj_desk, player_page
-from lgmail.web.topic import Post, revealed, topic
+from lgmail.web.prose import Told, told
+from lgmail.web.record import record
+from lgmail.web.topic import Chapter, Post, revealed, topic
+from lgmail.web.votes import under_posts, votes_of
 
 NOT_FOUND = "Rien ici. / Nothing here.\n"
 #: every page: no caching by a proxy (a player's page is his alone), no framing, no referrer
@@ -57,8 +63,11 @@ class Site:
         self.games = games
         self.base_url = base_url
         self._slugs: dict[str, str] = {}
-        self._topics: dict[tuple[str, int, str], list[Post]] = {}
-        self._lock = threading.Lock()
+        # what the pages computed of each game, kept until it moves on
+        self._topics: Kept[list[Post]] = Kept()
+        self._ballots: Kept[list[Ballot]] = Kept()
+        self._told: Kept[list[Told]] = Kept()
+        self._revealed: Kept[list[Chapter]] = Kept()
         self.letters = Letters()
 
     def game(self, key: str) -> GameState | None:
@@ -68,19 +77,34 @@ class Site:
         name = self._slugs.get(key)
         return None if name is None else self.games.peek(name)
 
+    def _log(self, state: GameState, records: list[RecordedEvent] | None) -> list[RecordedEvent]:
+        return records if records is not None else self.games.records(state.name)
+
     def posts(self, state: GameState, records: list[RecordedEvent] | None = None) -> list[Post]:
-        """The topic of `state` (whose log is `records`, read when not given), kept until the
-        game moves on."""
-        key = (state.name, state.version, state.lang)
-        with self._lock:
-            known = self._topics.get(key)
-        if known is None:
-            log = records if records is not None else self.games.records(state.name)
-            known = topic(state, log, state.lang)
-            with self._lock:
-                self._topics = {k: v for k, v in self._topics.items() if k[0] != state.name}
-                self._topics[key] = known
-        return known
+        """The topic of `state` (whose log is `records`, read when not given)."""
+        key = (state.version, state.lang)
+        return self._topics.get(
+            state.name, key, lambda: topic(state, self._log(state, records), state.lang)
+        )
+
+    def ballots(self, state: GameState, records: list[RecordedEvent] | None = None) -> list[Ballot]:
+        """Every vote counted in `state`'s game (`lgmail.web.ballots`)."""
+        return self._ballots.get(
+            state.name, state.version, lambda: ballots(self._log(state, records))
+        )
+
+    def said(self, state: GameState, records: list[RecordedEvent]) -> list[Told]:
+        """Every event of `state`'s game in a sentence, as the MJ reads them
+        (`lgmail.web.prose`)."""
+        key = (state.version, state.lang)
+        return self._told.get(state.name, key, lambda: list(told(records, state.lang, mj=True)))
+
+    def revealed(self, state: GameState, records: list[RecordedEvent]) -> list[Chapter]:
+        """The ended game told in sentences (`lgmail.web.topic.revealed`)."""
+        key = (state.version, state.lang)
+        return self._revealed.get(
+            state.name, key, lambda: revealed(records, state.lang, state.variant)
+        )
 
     def app(self) -> Starlette:
         return Starlette(
@@ -105,22 +129,34 @@ class Site:
         if state.status == "signup":
             return self.signup_html(state)
         records = self.games.records(state.name) if state.ended else None
+        posts = self.posts(state, records)
+        found = self.ballots(state, records)
         return page(
             state.lang,
             "topic",
             state=state,
             shown=spectator_view(state),
-            posts=self.posts(state, records),
-            timeline=revealed(records, state.lang, state.variant) if records else [],
+            posts=posts,
+            pictures=under_posts(state, found, posts, state.lang),
+            record=record(shown_to(found, None), list(state.players)),
+            timeline=self.revealed(state, records) if records else [],
         )
 
     def player_html(self, state: GameState, name: str) -> str:
         records = self.games.records(state.name)
         context = player_page(self.games.store, state, name, self.letters, records)
-        return page(state.players[name].lang, "player", state=state, **context)
+        lang = state.players[name].lang
+        votes = votes_of(state, self.ballots(state, records), name, lang)
+        return page(lang, "player", state=state, **context, **votes)
 
-    def desk_html(self, state: GameState, token: str) -> str:
-        context = mj_desk(self.games.store, state, self.games.records(state.name), self.letters)
+    def desk_html(
+        self, state: GameState, token: str, phase: str | None = None, player: str | None = None
+    ) -> str:
+        """The MJ's desk; its log kept to `phase` ("night-1") and `player` when given."""
+        records = self.games.records(state.name)
+        context = mj_desk(self.games.store, state, records, self.letters)
+        votes = votes_of(state, self.ballots(state, records), None, state.lang, mj=True)
+        log = journal(state, self.said(state, records), state.lang, phase, player)
         signups = signup_desk(state, self.games.settings) if state.status == "signup" else None
         return page(
             state.lang,
@@ -129,7 +165,10 @@ class Site:
             token=token,
             signup=signups,
             substitutes=desk_substitutes(state),
+            journal=log,
+            board=board(state, state.lang) if state.players else [],
             **context,
+            **votes,
         )
 
     def index_page(self, request: Request) -> Response:
@@ -163,7 +202,9 @@ class Site:
         token = request.path_params["token"]
         if state is None or self._reader(state, token, mj=True) is None:
             return _not_found()
-        return HTMLResponse(self.desk_html(state, token), headers=HEADERS)
+        query = request.query_params
+        html = self.desk_html(state, token, query.get("phase"), query.get("player"))
+        return HTMLResponse(html, headers=HEADERS)
 
     def raw_mail(self, request: Request) -> Response:
         state = self.game(request.path_params["game"])

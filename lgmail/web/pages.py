@@ -1,7 +1,7 @@
 """What each page shows, as plain data for its template: the topic, a player's page and the
 MJ's desk. A player's page holds his view (`lgmail.rules.view.view`), the orders he may give
 now (`lgmail.service.hints.can_do`) and the mails written to him, which were rendered from his
-view; the desk holds the MJ's view, the log with its causes and the outbox."""
+view; the desk holds the MJ's view and the outbox (its log: `lgmail.web.journal`)."""
 
 from __future__ import annotations
 
@@ -20,12 +20,8 @@ from lgmail.rules.roles import ROLES
 from lgmail.rules.state import SQUARE, GameState
 from lgmail.rules.view import view
 from lgmail.service.hints import can_do
-from lgmail.service.transcript import line
 from lgmail.store import EventStore, RecordedEvent
 from lgmail.store.archive import mails_to, undelivered
-
-#: the log lines the desk shows (the latest)
-LOG_LINES = 2000
 
 
 @dataclass(frozen=True)
@@ -117,27 +113,16 @@ def mj_desk(
     records: list[RecordedEvent],
     letters: Letters | None = None,
 ) -> dict[str, Any]:
-    """The MJ's desk: the whole state, who has not acted in the open step, the log with its
-    causes, the mails not delivered and the bounces."""
+    """The MJ's desk: the whole state, who has not acted in the open step, the mails not
+    delivered and the bounces (its log: `lgmail.web.journal`)."""
     whole = view(state, None)
     waiting = pending_actors(state).get(state.step.name, []) if state.step else []
-    log = [
-        {"version": r.version, "line": line(r), "cause": r.cause, "mail": _mail_cause(r.cause)}
-        for r in records[-LOG_LINES:]
-    ]
     bounces = [r.payload for r in records if r.type == "MailBounced"]
     mj_letters = (letters or Letters()).to(store, state.name, state.mj) if state.mj else []
     return {
         "view": whole,
         "waiting": waiting,
-        "log": log,
         "undelivered": undelivered(store.engine, state.name),
         "bounces": bounces,
         "letters": mj_letters[:50],
     }
-
-
-def _mail_cause(cause: str) -> str | None:
-    """The Message-ID of the mail an event came from (its cause "mail:<id>"), else None."""
-    kind, _, rest = cause.partition(":")
-    return rest if kind == "mail" and rest.startswith("<") else None

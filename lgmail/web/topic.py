@@ -4,15 +4,16 @@ The log is cut into decisions (the events one mail, one deadline or one MJ order
 decision with public facts is one post of the MJ, written as the public digest mail
 (`public:digest`) from the spectator's view (`lgmail.rules.view.spectator_view`); each post on
 the square (`MessagePosted` on `place`) is one post of its author. Once the game is over, the
-whole log follows as a timeline, every night's actions in the order they were resolved.
+whole log follows as a timeline, every night's actions in the order they were resolved, each
+event a sentence (`lgmail.web.prose`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from lgmail.mail.render import render
 from lgmail.rules import events as ev
@@ -22,6 +23,7 @@ from lgmail.rules.view import spectator_view
 from lgmail.service.codec import from_recorded
 from lgmail.service.notify import digest_context, phase_title
 from lgmail.store import RecordedEvent
+from lgmail.web.prose import told
 
 
 @dataclass(frozen=True)
@@ -75,58 +77,46 @@ def topic(state: GameState, records: Sequence[RecordedEvent], lang: str) -> list
 
 @dataclass(frozen=True)
 class Chapter:
-    """A phase of the revealed game: its title and its events, one line each."""
+    """A phase of the revealed game: its title and its events, one sentence each."""
 
     title: str
     lines: list[str]
 
 
 #: the log's bookkeeping, left out of the revealed game (the steps' opening and closing, the
-#: reminders, a player's presence)
-UNTOLD = frozenset({"StepOpened", "StepClosed", "RemindersSent", "PlayerPresent"})
+#: reminders, a player's presence, a phase resolved, the pages' links, how one reads the square,
+#: a bounce)
+UNTOLD = frozenset(
+    {
+        "StepOpened",
+        "StepClosed",
+        "RemindersSent",
+        "PlayerPresent",
+        "PhaseResolved",
+        "PhaseEnded",
+        "LinksRotated",
+        "DigestChosen",
+        "MailBounced",
+    }
+)
+#: an address, left out of the revealed game (a player is his name)
+ADDRESS = re.compile(r"[^\s<>«»\"']+@[^\s<>«»\"']+")
 
 
 def revealed(records: Sequence[RecordedEvent], lang: str, variant: str) -> list[Chapter]:
-    """The whole log as the game's end reveals it, phase by phase, one line per event in the
-    order it was resolved: each order as its player gave it (« Alice : tuer Emma »), every
-    other event by its type and what it says; no address (a player is his name)."""
+    """The whole log as the game's end reveals it, phase by phase, in the order it was
+    resolved, each event a sentence from the texts the mails use (`lgmail.web.prose`): each
+    order as its player gave it (« Alice : tuer Emma. »), each public fact as the digest told
+    it, each private result as its mail told it; no address."""
     chapters = [Chapter("", [])]
-    for record in records:
+    for said in told(records, lang, mj=False):
+        record = said.record
         if record.type in UNTOLD:
             continue
         if record.type == "PhaseOpened":
             opened = from_recorded(record)
             assert isinstance(opened, ev.PhaseOpened)
             chapters.append(Chapter(phase_title(lang, opened, variant), []))
-        chapters[-1].lines.append(told_line(record, lang))
+            continue
+        chapters[-1].lines.append(ADDRESS.sub("…", said.text))
     return [c for c in chapters if c.lines]
-
-
-def told_line(record: RecordedEvent, lang: str) -> str:
-    """One event of the revealed game, as a line."""
-    payload = _scrub(record.payload)
-    if record.type == "OrderAccepted":
-        targets = (" et " if lang == "fr" else " and ").join(payload.get("targets", []))
-        what = "blanc" if payload.get("blank") else targets
-        return f"{payload['player']} : {payload['kind']} {what}".rstrip()
-    said = ", ".join(f"{k}={_plain(v)}" for k, v in payload.items())
-    return f"{record.type} : {said}" if said else record.type
-
-
-def _plain(value: Any) -> str:
-    if isinstance(value, list):
-        return "[" + ", ".join(_plain(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}={_plain(v)}" for k, v in value.items()) + "}"
-    return str(value)
-
-
-def _scrub(value: Any) -> Any:
-    """`value` with every address left out (a string with an @)."""
-    if isinstance(value, dict):
-        return {k: _scrub(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_scrub(v) for v in value]
-    if isinstance(value, str) and "@" in value:
-        return "…"
-    return value

@@ -22,6 +22,7 @@ from selenium.webdriver.chrome.service import Service
 from lgmail.mail.render import when
 from lgmail.web.links import mj_token
 from tests.web.conftest import CLOSES, SIGNUPS, Web, signup_game, text
+from tests.web.played import scripted
 
 REQUIRED = bool(os.environ.get("LGMAIL_REQUIRE_BROWSER"))
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -33,6 +34,13 @@ if (CHROMIUM is None or CHROMEDRIVER is None) and not REQUIRED:
     )
 
 WIDTH, HEIGHT = 412, 915
+#: the vote pictures as the browser drew them: how many, how wide, and how many arrows
+PICTURES = """return [...document.querySelectorAll("figure.vote svg")].map(s => ({
+  width: s.getBoundingClientRect().width,
+  right: s.getBoundingClientRect().right,
+  arrows: s.querySelectorAll("path.arrow").length,
+  label: s.getAttribute("role") + ":" + (s.querySelector("title") || {}).textContent
+}));"""
 #: what the page measures: how wide the document is and the screen, and the first elements
 #: that reach past the screen's right edge
 MEASURE = """return {
@@ -139,3 +147,35 @@ def test_the_index_and_a_sign_up_page_on_a_phone(
     for url in (web.base + "/", game):
         page = web.get(url)[1]
         assert not [e for e, _, _ in SIGNUPS.values() if e in page], url
+
+
+def test_the_vote_pictures_on_a_phone(web: Web, phone: webdriver.Chrome, tmp_path: Path) -> None:
+    """#36: pages heavy with pictures: the topic and the desk of the classic game played to its
+    end (its votes, the record, the whole game in sentences, the state's picture) and of 001's
+    twenty players (the names along the radius), at 412 px: every picture drawn within the
+    screen, its text alternative read, no sideways scrolling."""
+    web.play()
+    village_desk = web.link("mj@example.org")  # before the other game's mails to the MJ
+    houses = scripted(tmp_path, "maisons-vingt-joueurs", name="maisons")
+    desk = f"{web.base}/maisons/mj/{mj_token(houses.games.settings.secret, houses.state)}"
+    pages = {
+        "votes-topic": (
+            web.base + "/village/",
+            ["Élection du Capitaine : Chloé (5 voix) l'emporte.", "Le registre des votes"],
+        ),
+        "votes-desk": (village_desk, ["L'état de la partie", "Le journal", "Hélène"]),
+        "votes-maisons": (web.base + "/maisons/", ["Élection du maire", "Vote secret"]),
+        "votes-maisons-desk": (desk, ["Bûcher du jour 1", "L'état de la partie"]),
+    }
+    check_pages(pages, phone, tmp_path)
+    for name, (url, _) in pages.items():
+        phone.get(url)
+        drawn: list[dict[str, Any]] = phone.execute_script(PICTURES)
+        assert drawn, name
+        for picture in drawn:
+            assert 100 < picture["width"] <= WIDTH and picture["right"] <= WIDTH + 0.5, name
+            assert picture["label"].startswith("img:"), name
+        if name.endswith("desk") or name == "votes-topic":
+            assert any(p["arrows"] for p in drawn), name
+        if name == "votes-maisons":
+            assert not any(p["arrows"] for p in drawn)  # only the totals are public

@@ -4,6 +4,11 @@ checked as the mail secrecy test checks mails (tests/test_secrecy.py): a line th
 player together with that player's role is a leak unless the reader knows that role. No page
 but the MJ's desk shows an address.
 
+#36: the vote pictures too: their words (the SVG's title, description and names) are checked
+as the page's, and their arrows against the log: a public page and a player's draw only the
+votes the log made public, no arrow of a vote whose totals only are public (001, Koh-Lanta),
+and the pack's votes (002) only on the page of a wolf who read them in the den.
+
 The rule sets: classic (seeds/003), nombres (seeds/002), thiercelieux (seeds/004), maisons
 (seeds/001), kohlanta and cinquieme-element (seeds/000)."""
 
@@ -20,14 +25,17 @@ from pathlib import Path
 import pytest
 
 from lgmail.mail.render import role_name
+from lgmail.rules.roles import CAMP_OF
 from lgmail.rules.state import GameState
 from lgmail.rules.view import spectator_view, view
 from lgmail.service.bots import orders_for
+from lgmail.store import RecordedEvent
 from lgmail.web.app import Site
 from lgmail.web.feed import atom
 from lgmail.web.links import mj_token
 from lgmail.web.pages import player_page
 from tests.scenario import Scenario
+from tests.web.test_votes import PUBLIC, den, pictures
 
 GAMES = Path(__file__).resolve().parents[1] / "games"
 
@@ -63,6 +71,40 @@ def _unaddressed(line: str) -> str:
     return re.sub(r"\b\w+ (vous|you)\b", "", line)
 
 
+def svg_text(page: str) -> list[str]:
+    """The words of a page's vote pictures: their titles, descriptions and names."""
+    found = re.findall(r"<svg.*?</svg>", page, re.S)
+    return [line for svg in found for line in text_of("<body>" + svg)]
+
+
+def hidden_votes(
+    records: list[RecordedEvent], state: GameState, reader: str | None, page: str
+) -> list[str]:
+    """The arrows of `page`'s vote pictures that `reader` (None: a spectator) may not know."""
+    public = {
+        r.version: {(v, t or "") for v, t in r.payload[PUBLIC[r.type]].items()}
+        for r in records
+        if r.type in PUBLIC
+    }
+    wolves = {n for n, p in state.players.items() if CAMP_OF.get(p.role) == "loups"}
+    pack = den(records, wolves) if state.variant == "nombres" else {}
+    found = []
+    who = reader or "spectator"
+    for version, drawn in pictures(page).items():
+        if version in pack:
+            votes, readers = pack[version]
+            if reader not in readers:
+                found.append(f"{who} sees the pack's vote {version}")
+            elif drawn.arrows - votes:
+                found.append(f"{who}: arrows no wolf gave at {version}: {drawn.arrows - votes}")
+        elif version in public:
+            if drawn.arrows - public[version]:
+                found.append(f"{who}: arrows not counted at {version}: {drawn.arrows}")
+        elif drawn.arrows:
+            found.append(f"{who}: the votes of the secret count {version}: {drawn.arrows}")
+    return found
+
+
 def addresses(state: GameState, lines: list[str]) -> list[str]:
     emails = {p.email for p in state.players.values()} | {state.mj or ""}
     return [line for line in lines if any(e and e in line for e in emails)]
@@ -76,10 +118,14 @@ def every_page(sc: Scenario) -> list[str]:
     """The leaks of every page of `sc` now; the MJ's desk rendered too (it knows all)."""
     site = SITES.get(sc) or SITES.setdefault(sc, Site(sc.games, "http://lg.test"))
     state = sc.games.load(sc.name)
-    topic = text_of(site.topic_html(state))
+    records = sc.games.records(sc.name)
+    topic_page = site.topic_html(state)
+    topic = text_of(topic_page)
     feed = atom(state, site.posts(state), "http://lg.test/village/").decode()
     found = page_leaks(state, None, topic) + page_leaks(state, None, feed.splitlines())
     found += [f"an address on the topic: {line!r}" for line in addresses(state, topic)]
+    found += page_leaks(state, None, svg_text(topic_page))
+    found += hidden_votes(records, state, None, topic_page)
     found += [f"an address in the feed: {line!r}" for line in addresses(state, feed.split(">"))]
     for name in state.players:
         # the mails on his page are his own: they were checked as mails (tests/test_secrecy.py
@@ -92,8 +138,11 @@ def every_page(sc: Scenario) -> list[str]:
             if x.text not in received
         ]
         told = {line for x in letters for line in x.text.splitlines()}
-        mine = text_of(site.player_html(state, name))
+        page = site.player_html(state, name)
+        mine = text_of(page)
         found += page_leaks(state, name, [line for line in mine if line not in told])
+        found += page_leaks(state, name, svg_text(page))
+        found += hidden_votes(records, state, name, page)
         others = [line for line in addresses(state, mine) if state.players[name].email not in line]
         found += [f"an address on {name}'s page: {line!r}" for line in others]
     desk = site.desk_html(state, mj_token(sc.games.settings.secret, state) or "")
@@ -210,3 +259,30 @@ def test_the_check_finds_a_leak(tmp_path: Path) -> None:
     assert page_leaks(state, "Alice", ["Alice est Loup-Garou."]) == []
     assert page_leaks(state, "Chloe", ["Loup-Garou vous a vu, Alice."]) == []
     assert addresses(state, ["écrire à alice@example.org"]) == ["écrire à alice@example.org"]
+
+
+def test_the_check_finds_a_hidden_vote(tmp_path: Path) -> None:
+    """An arrow of a vote whose totals only are public, and the pack's vote on a villager's
+    page, are found."""
+    sc = Scenario(
+        tmp_path,
+        {"Alice": "loup-garou", "Bruno": "loup-garou", "Chloe": "voyante", "David": "villageois"},
+        variant="nombres",
+    )
+    sc.ok("Alice", "tuer David")
+    sc.ok("Bruno", "tuer David")
+    while sc.phase()[0] != "day":
+        sc.end()
+    state, records = sc.state, sc.games.records(sc.name)
+    site = Site(sc.games, "http://lg.test")
+    night = next(r.version for r in records if r.type == "WolvesChose")
+    wolf_page = site.player_html(state, "Alice")
+    assert hidden_votes(records, state, "Alice", wolf_page) == []
+    assert hidden_votes(records, state, "Chloe", wolf_page) == [
+        f"Chloe sees the pack's vote {night}"
+    ]
+    forged = wolf_page.replace(f'id="vote-{night}-den"', 'id="vote-2-stake"')
+    assert hidden_votes(records, state, "Alice", forged)[0].startswith(
+        "Alice: the votes of the secret count 2"
+    )
+    assert svg_text(wolf_page) and all("Loup-Garou" not in line for line in svg_text(wolf_page))

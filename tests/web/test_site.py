@@ -138,10 +138,11 @@ def test_at_the_end_the_whole_game_is_revealed(web: Web) -> None:
     told = shown[shown.index("Toute la partie, révélée") :]
     night = told.index("Nuit 1")
     assert night < told.index("Chloé : sonder Alice") < told.index("Alice : tuer Emma")
-    assert told.index("SeerSaw : seer=Chloé, target=Alice, role=loup-garou") < told.index(
-        "PotionUsed : witch=David, potion=mort, target=Bruno"
-    )
-    assert told.index("PotionUsed : witch=David, potion=mort") < told.index("Jour 1", night)
+    # each event a sentence from the texts the mails use (#36), never a type name or fields
+    seen = told.index("À Chloé : Votre boule de cristal est formelle : Alice est Loup-Garou.")
+    assert seen < told.index("David verse sa potion de mort sur Bruno.")
+    assert told.index("David verse sa potion de mort sur Bruno.") < told.index("Jour 1", night)
+    assert "SeerSaw" not in told and "seer=" not in told and "PotionUsed" not in told
     assert "@example.org" not in shown
 
 
