@@ -43,7 +43,8 @@ def test_mail_reaching_the_relay_verifies_against_the_printed_record(
     data = tmp_path / "lgmail-data"
     data.mkdir()
     (data / "lgmail.toml").write_text(
-        f'[mail]\ndomain = "{DOMAIN}"\nrelay = "{relay.address}"\n[dkim]\nselector = "lgmail"\n',
+        f'[mail]\ndomain = "{DOMAIN}"\nmx = "mx.{DOMAIN}"\nrelay = "{relay.address}"\n'
+        '[dkim]\nselector = "lgmail"\n',
         encoding="utf-8",
     )
 
