@@ -86,6 +86,8 @@ def test_the_answer_names_the_important_roles(tmp_path: Path) -> None:
         assert name in line or (slug == CHIEUR and "chieur" in line), name
     (split,) = g.events("RolesSplit")
     assert split["important"] == ROLES[:HALF]
+    # the subject counts them, it does not list every slug
+    assert answer.subject == f"[village] Ordre enregistré : importants : {HALF} rôles"
 
 
 CHIEUR = "celui-qui-a-decide-de-faire-chier-son-camp"
