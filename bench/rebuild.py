@@ -30,7 +30,7 @@ from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Refusal
 from lgmail.rules.state import GameState
 from lgmail.service.codec import decode_all, to_new
-from lgmail.store import EventStore
+from lgmail.store.eventstore import EventStore
 
 PHASES = 40
 ROLES = ["loup-garou"] * 3 + ["voyante", "sorciere", "salvateur", "chasseur", "cupidon"]

@@ -58,7 +58,8 @@ from uuid import UUID
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from lgmail.store import EventStore, NewEvent
+from lgmail.store.eventstore import EventStore
+from lgmail.store.model import NewEvent
 
 try:
     from eventsourcing import sqlite as es_sqlite

@@ -93,6 +93,7 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 
+from lgmail.config.settings import load
 from lgmail.mail.sender import Sender, send_outbox
 from lgmail.rules.commands import Seat
 from lgmail.rules.decide import next_deadline
@@ -100,8 +101,7 @@ from lgmail.service.games import Games
 from lgmail.service.scheduler import Clock
 from lgmail.service.server import Endpoints, Server
 from lgmail.service.workers import Config
-from lgmail.settings import load
-from lgmail.store import OutgoingMail
+from lgmail.store.model import OutgoingMail
 from lgmail.store.work import SERVE_PREFIX, Work
 
 HOST = "127.0.0.1"

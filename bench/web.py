@@ -22,7 +22,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.rules.commands import Seat
 from lgmail.service.bots import orders_for
 from lgmail.service.games import Games

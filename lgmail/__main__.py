@@ -1,3 +1,3 @@
-from lgmail.entry import main
+from lgmail.cli.entry import main
 
 raise SystemExit(main())

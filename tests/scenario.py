@@ -15,7 +15,7 @@ from email.parser import BytesParser
 from pathlib import Path
 from typing import Any
 
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.rules.commands import Seat
 from lgmail.rules.state import GameState
 from lgmail.rules.view import view

@@ -14,7 +14,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lgmail import settings as lgmail_settings
+from lgmail.config import settings as lgmail_settings
 from lgmail.orders.parse import parse_line
 from lgmail.rules import events as ev
 from lgmail.rules.commands import CreateGame, EndStep, GiveOrder, Seat, StartGame
@@ -23,9 +23,9 @@ from lgmail.rules.dump import dump
 from lgmail.rules.evolve import apply, project
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refusal
-from lgmail.rules.roles import CAMP_OF
-from lgmail.rules.roles.chasseur import HunterShot
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.catalogue import CAMP_OF
+from lgmail.rules.thiercelieux.roles.chasseur import HunterShot
 from lgmail.service.bots import orders_for
 from lgmail.service.games import Games
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.rules import events as ev
 from lgmail.rules.dump import dump
 from lgmail.rules.evolve import project

@@ -15,7 +15,7 @@ from email.utils import getaddresses
 from typing import Protocol
 
 from lgmail.mail.addresses import bounce_address
-from lgmail.store import OutgoingMail
+from lgmail.store.model import OutgoingMail
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 import jinja2
 
-from lgmail.rules.roles import ROLES
+from lgmail.rules.thiercelieux.catalogue import ROLES
 
 LANGS = ("fr", "en")
 DEFAULT_TZ = "Europe/Paris"

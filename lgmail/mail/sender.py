@@ -39,6 +39,7 @@ import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from lgmail.config.settings import Settings, split_relay
 from lgmail.mail.maildir import deliver, name_for, prepare
 from lgmail.mail.relay import (
     DeliveryFailure,
@@ -50,8 +51,8 @@ from lgmail.mail.relay import (
     envelope_sender,
     ssl_default_context,
 )
-from lgmail.settings import Settings, split_relay
-from lgmail.store import EventStore, MailStatus, OutgoingMail
+from lgmail.store.eventstore import EventStore
+from lgmail.store.model import MailStatus, OutgoingMail
 
 __all__ = [
     "BATCH",

@@ -17,7 +17,7 @@ from pathlib import Path
 import dkim
 from dkim import dknewkey
 
-from lgmail.config_schema import ConfigError
+from lgmail.config.schema import ConfigError
 
 #: the headers a signature covers (those a reader sees and the threading ones)
 SIGNED = (

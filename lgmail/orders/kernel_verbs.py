@@ -10,7 +10,7 @@ from functools import cache
 
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Refusal
-from lgmail.rules.roles.base import Said, Verb
+from lgmail.rules.role import Said, Verb
 from lgmail.rules.variant import Variant
 
 BLANK = ("blanc", "blanche", "vote blanc", "abstention", "blank", "abstain")

@@ -41,8 +41,8 @@ from lgmail.orders.words import (
 )
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
-from lgmail.rules.roles import ROLES
-from lgmail.rules.roles.base import MANY, Verb
+from lgmail.rules.role import MANY, Verb
+from lgmail.rules.thiercelieux.catalogue import ROLES
 
 
 @dataclass(frozen=True)

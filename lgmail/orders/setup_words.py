@@ -13,7 +13,7 @@ from email.utils import parseaddr
 
 from lgmail.orders.names import fold
 from lgmail.rules.commands import Seat
-from lgmail.rules.roles import ROLES
+from lgmail.rules.thiercelieux.catalogue import ROLES
 
 #: the options that name roles (the cards set aside for the Voleur, the Comédien's roles)
 ROLE_LISTS = frozenset({"voleur_cartes", "comedien_roles"})

@@ -1,10 +1,10 @@
 """Events: facts in the past tense, frozen dataclasses with a type name and a schema version.
 
 Every event type is registered by its class name wherever it is declared: the kernel's here, a
-role's beside the role (`lgmail.rules.roles.*`), a rule set's in its package. `events/schemas/`
-holds one JSON Schema per type, generated from these classes (`python -m lgmail.tools.schemas`).
-Old schema versions are upcast on read by the functions in `UPCASTERS`, never rewritten in the
-store.
+role's beside the role (`lgmail.rules.<rule set>.roles.*`), a rule set's in its package.
+`events/schemas/` holds one JSON Schema per type, generated from these classes (`python -m
+lgmail.tools.schemas`). Old schema versions are upcast on read by the functions in `UPCASTERS`,
+never rewritten in the store.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ class UnknownEvent(Exception):
 
 def every_event() -> dict[str, type[Event]]:
     """The registry once every rule set is loaded: the roles and rule sets declare their events
-    beside them (`lgmail.rules.roles.<role>`), registered when their module loads."""
+    beside them (`lgmail.rules.<rule set>.roles.<role>`), registered when their module loads."""
     rule_sets = importlib.import_module("lgmail.rules.variants").VARIANTS
     for name in rule_sets:
         rule_sets[name]

@@ -126,7 +126,9 @@ def next_deadline(state: GameState, later: Sequence[Event]) -> str:
 
 def role_help(state: GameState, name: str, role: str) -> str:
     """What `role` lets player `name` do, in his language (a role taken during the game)."""
-    from lgmail.rules.roles import ROLES  # the catalogue loads after the roles that call this
+    from lgmail.rules.thiercelieux.catalogue import (
+        ROLES,  # the catalogue loads after the roles that call this
+    )
 
     spec = ROLES[role]
     return spec.help.get(state.players[name].lang, spec.help.get("fr", ""))

@@ -9,7 +9,7 @@ from datetime import timedelta
 from typing import Protocol
 
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.roles.base import RoleSpec, Verb
+from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import SQUARE, GameState, Player, Reaction
 from lgmail.rules.tx import Tx
 

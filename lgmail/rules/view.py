@@ -16,9 +16,9 @@ from datetime import datetime
 from typing import Any
 
 from lgmail.rules.hooks import SEAT, SEAT_AT_END, VIEW
-from lgmail.rules.roles import CAMP_OF
 from lgmail.rules.signup_list import seated
 from lgmail.rules.state import COLOURS_SEEN, SEEN_ROLES, GameState, Player, Signup
+from lgmail.rules.thiercelieux.catalogue import CAMP_OF
 from lgmail.rules.variants import variant_of
 
 

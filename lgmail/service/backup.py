@@ -19,7 +19,7 @@ from lgmail.rules.dump import dump
 from lgmail.rules.evolve import apply
 from lgmail.rules.state import GameState
 from lgmail.service.codec import to_new
-from lgmail.store import NewEvent
+from lgmail.store.model import NewEvent
 
 if TYPE_CHECKING:
     from lgmail.service.games import Games

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from lgmail.rules import events as ev
-from lgmail.store import NewEvent, RecordedEvent
+from lgmail.store.model import NewEvent, RecordedEvent
 
 
 def to_new(event: ev.Event, cause: str) -> NewEvent:

@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from lgmail import clock
+from lgmail.config.settings import Settings
 from lgmail.mail.render import render
 from lgmail.mail.signing import signer_for
 from lgmail.orders.kernel_verbs import verbs_of
@@ -59,11 +60,8 @@ from lgmail.service.backup import ImportRefused, export_lines, import_lines
 from lgmail.service.codec import decode_all
 from lgmail.service.outgoing import digest_of
 from lgmail.service.transactions import Attempt, GameError, Transactions, decided
-from lgmail.settings import Settings
-from lgmail.store import (
-    EventStore,
-    OutgoingMail,
-)
+from lgmail.store.eventstore import EventStore
+from lgmail.store.model import OutgoingMail
 
 __all__ = [
     "TOKEN_KEY",

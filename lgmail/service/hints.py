@@ -11,9 +11,9 @@ from lgmail.rules.commands import GiveOrder
 from lgmail.rules.decide import decide, pending_actors
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
-from lgmail.rules.roles import ROLES
-from lgmail.rules.roles.base import MANY
+from lgmail.rules.role import MANY
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.catalogue import ROLES
 from lgmail.rules.variants import variant_of
 
 #: what the rules answer when an order is used up, whatever its target: a potion or a power

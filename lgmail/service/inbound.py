@@ -58,7 +58,8 @@ from lgmail.service.notices import Processed
 from lgmail.service.notify import Mail
 from lgmail.service.postmaster import forward, forwards
 from lgmail.service.routing import reads_as_orders
-from lgmail.store import InboxAlreadyProcessed, InboxRow, OutgoingMail
+from lgmail.store.errors import InboxAlreadyProcessed
+from lgmail.store.model import InboxRow, OutgoingMail
 from lgmail.store.work import Accepted, Work
 
 log = logging.getLogger(__name__)

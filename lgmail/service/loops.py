@@ -20,7 +20,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from lgmail.mail.reading import read_mail
-from lgmail.store import EventStore
+from lgmail.store.eventstore import EventStore
 
 AUTO_ANSWERS_PER_DAY = 10
 POSTS_PER_HOUR = 20

@@ -26,7 +26,7 @@ from lgmail.rules.view import view
 from lgmail.service import notices
 from lgmail.service.notices import Processed
 from lgmail.service.notify import Mail
-from lgmail.store import OutgoingMail
+from lgmail.store.model import OutgoingMail
 
 if TYPE_CHECKING:
     from lgmail.service.inbound import Inbound

@@ -17,7 +17,7 @@ from lgmail.rules.state import GameState
 from lgmail.rules.view import view
 from lgmail.service.loops import AUTO_MARK
 from lgmail.service.notify import Mail
-from lgmail.store import OutgoingMail
+from lgmail.store.model import OutgoingMail
 
 if TYPE_CHECKING:
     from lgmail.service.inbound import Inbound

@@ -16,10 +16,10 @@ from lgmail.mail.render import render
 from lgmail.rules import events as ev
 from lgmail.rules.digest import takes as takes_digest
 from lgmail.rules.hooks import ROLE_MAIL, TELLS, UNTOLD, Notice, closed_after
-from lgmail.rules.roles import ROLES
 from lgmail.rules.signup_list import entry as signup_entry
 from lgmail.rules.signup_list import substitutes as signup_substitutes
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.catalogue import ROLES
 from lgmail.rules.variant import SQUARE
 from lgmail.rules.variants import VARIANTS, variant_of
 from lgmail.rules.view import signups_of, view

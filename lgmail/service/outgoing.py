@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from email.utils import formataddr
 
+from lgmail.config.settings import Settings
 from lgmail.mail.addresses import PRIVATE, game_address, mj_address, reply_address, slug
 from lgmail.mail.compose import compose
 from lgmail.mail.render import render_footer, render_html
@@ -22,8 +23,8 @@ from lgmail.rules.state import GameState
 from lgmail.rules.variant import SQUARE
 from lgmail.rules.variants import variant_of
 from lgmail.service.notify import Mail, mails_for
-from lgmail.settings import Settings
-from lgmail.store import EventStore, OutgoingMail
+from lgmail.store.eventstore import EventStore
+from lgmail.store.model import OutgoingMail
 from lgmail.web.links import page_url, topic_url
 
 

@@ -10,11 +10,11 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 
+from lgmail.config.settings import Settings
 from lgmail.mail.reading import ReadMail
 from lgmail.service.games import Games
 from lgmail.service.notices import Processed
-from lgmail.settings import Settings
-from lgmail.store import OutgoingMail
+from lgmail.store.model import OutgoingMail
 
 #: the role addresses of RFC 2142 lgmail answers for
 ROLES = ("postmaster", "abuse")

@@ -28,6 +28,7 @@ from datetime import datetime, timedelta
 from email.utils import formataddr
 from typing import TYPE_CHECKING, Any
 
+from lgmail.config.settings import Settings
 from lgmail.mail.addresses import game_address, mj_address, reply_address, slug
 from lgmail.mail.auth import check_sender
 from lgmail.mail.compose import compose
@@ -57,8 +58,7 @@ from lgmail.service.loops import AUTO_MARK
 from lgmail.service.notices import Processed
 from lgmail.service.notify import Mail
 from lgmail.service.transactions import GameError
-from lgmail.settings import Settings
-from lgmail.store import OutgoingMail
+from lgmail.store.model import OutgoingMail
 from lgmail.web.links import page_url, topic_url
 
 if TYPE_CHECKING:

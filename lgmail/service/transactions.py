@@ -26,7 +26,8 @@ from lgmail.rules.refusal import Refusal, Spoiled
 from lgmail.rules.state import GameState
 from lgmail.service.codec import decode_all, to_new
 from lgmail.service.outgoing import MailOut
-from lgmail.store import ConcurrencyConflict, NewEvent, OutgoingMail, RecordedEvent
+from lgmail.store.errors import ConcurrencyConflict
+from lgmail.store.model import NewEvent, OutgoingMail, RecordedEvent
 
 R = TypeVar("R")
 RETRIES = 5

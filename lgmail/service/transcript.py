@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from lgmail.store import RecordedEvent
+from lgmail.store.model import RecordedEvent
 
 
 def line(record: RecordedEvent) -> str:

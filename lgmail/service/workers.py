@@ -215,7 +215,7 @@ def ring(fd: int) -> None:
 def run_worker(config: Config, index: int, count: int, bell: Connection) -> None:
     """A worker process: open the store, start the scheduler of its share, and go round until
     the service closes its end of `bell` (or dies); a byte down `bell`: mail came in."""
-    from lgmail import settings
+    from lgmail.config import settings
 
     # the listeners first: a burst of processing must not slow the 250s
     with contextlib.suppress(OSError):  # a sandbox may refuse it: the same priority then

@@ -16,7 +16,6 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.pool import PoolProxiedConnection
 
-from lgmail.schema_head import HEAD
 from lgmail.store.codec import (
     encode_payload,
     exact_loads,
@@ -35,6 +34,7 @@ from lgmail.store.hotpath import (
     StreamRow,
     hot_path_sql,
 )
+from lgmail.store.light.schema_head import HEAD
 from lgmail.store.model import (
     NewEvent,
     OutgoingMail,

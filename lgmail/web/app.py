@@ -25,8 +25,8 @@ from lgmail.mail.render import LANGS, html_environment
 from lgmail.rules.state import GameState
 from lgmail.rules.view import spectator_view
 from lgmail.service.games import Games
-from lgmail.store import RecordedEvent
 from lgmail.store.archive import received
+from lgmail.store.model import RecordedEvent
 from lgmail.web.ballots import Ballot, ballots, shown_to
 from lgmail.web.board import board
 from lgmail.web.feed import atom

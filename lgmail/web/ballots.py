@@ -32,10 +32,10 @@ from typing import Any
 
 from lgmail.rules.orders import Kind
 from lgmail.rules.phase_orders import givers
-from lgmail.rules.roles import bouc_emissaire, capitaine, idiot_du_village
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.roles import bouc_emissaire, capitaine, idiot_du_village
 from lgmail.rules.variants import variant_of
-from lgmail.store import RecordedEvent
+from lgmail.store.model import RecordedEvent
 from lgmail.web.fold import Step, steps
 
 #: the kinds of ballot: the captain's (mayor's, chief's) election, the day's stake, the pack's

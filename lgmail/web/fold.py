@@ -17,7 +17,7 @@ from lgmail.rules import events as ev
 from lgmail.rules.evolve import apply
 from lgmail.rules.state import GameState
 from lgmail.service.codec import from_recorded
-from lgmail.store import RecordedEvent
+from lgmail.store.model import RecordedEvent
 
 
 @dataclass

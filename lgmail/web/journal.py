@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 from zoneinfo import ZoneInfo
 
 from lgmail.rules.state import GameState
-from lgmail.store import RecordedEvent
+from lgmail.store.model import RecordedEvent
 from lgmail.web.lobby import game_tz, zone
 from lgmail.web.prose import Told
 

@@ -15,13 +15,13 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from lgmail.config.settings import Settings
 from lgmail.mail.addresses import game_address, mj_address, slug
 from lgmail.mail.render import DEFAULT_TZ, role_name, when
 from lgmail.rules.signup_list import players_list, seated, substitutes
 from lgmail.rules.state import GameState
 from lgmail.rules.view import spectator_view, view
 from lgmail.service.games import Games
-from lgmail.settings import Settings
 
 #: the rule sets as players know them, by language (else their name in the log)
 RULE_SETS: dict[str, dict[str, str]] = {

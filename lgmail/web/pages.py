@@ -16,12 +16,13 @@ from email.utils import parseaddr
 from typing import Any
 
 from lgmail.rules.decide import pending_actors
-from lgmail.rules.roles import ROLES
 from lgmail.rules.state import SQUARE, GameState
+from lgmail.rules.thiercelieux.catalogue import ROLES
 from lgmail.rules.view import view
 from lgmail.service.hints import can_do
-from lgmail.store import EventStore, RecordedEvent
 from lgmail.store.archive import mails_to, undelivered
+from lgmail.store.eventstore import EventStore
+from lgmail.store.model import RecordedEvent
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from lgmail.rules.hooks import TELLS
 from lgmail.rules.state import GameState
 from lgmail.rules.view import spectator_view, view
 from lgmail.service.notify import public_facts
-from lgmail.store import RecordedEvent
+from lgmail.store.model import RecordedEvent
 from lgmail.web.fold import decisions
 
 

@@ -22,7 +22,7 @@ from lgmail.rules.variant import SQUARE
 from lgmail.rules.view import spectator_view
 from lgmail.service.codec import from_recorded
 from lgmail.service.notify import digest_context, phase_title
-from lgmail.store import RecordedEvent
+from lgmail.store.model import RecordedEvent
 from lgmail.web.prose import told
 
 

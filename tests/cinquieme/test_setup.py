@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.service.games import GameError, Games
 from tests.cinquieme.drive import public_saying as public
 from tests.cinquieme.play import NAMES, TEN, game, to_night_one

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from aiosmtpd.controller import Controller
 
-from lgmail.cli import main
-from lgmail.config_schema import check
+from lgmail.cli.commands import main
+from lgmail.config.schema import check
 from tests.inbound.conftest import free_port, port_held
 
 

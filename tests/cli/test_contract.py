@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.cli import main
+from lgmail.cli.commands import main
 
 PLAYERS = [
     "Alice <alice@example.org>",
@@ -168,8 +168,8 @@ def test_log_at_export_import_replay(cli: Cli, tmp_path: Path) -> None:
 def test_replay_detects_a_difference(cli: Cli) -> None:
     create(cli, "--roles", ROLES, "--no-election")
     cli("game", "start", "village")
-    from lgmail import settings
-    from lgmail.store import EventStore
+    from lgmail.config import settings
+    from lgmail.store.eventstore import EventStore
 
     store = EventStore(settings.load(cli.data).db_url)
     version, _ = store.snapshot("village") or (0, "")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-import lgmail.cli
-from lgmail.cli import main
+import lgmail.cli.commands
+from lgmail.cli.commands import main
 from lgmail.service.games import Games
 from tests.cli.test_contract import PLAYERS, Cli
 
@@ -116,7 +116,7 @@ def test_relay_after_serve(
         relays.append(games.settings.relay)
         return 0
 
-    monkeypatch.setattr(lgmail.cli, "_serve", serving)
+    monkeypatch.setattr(lgmail.cli.commands, "_serve", serving)
     data = str(tmp_path / "data")
     assert main(["--data", data, "serve", "--relay", "127.0.0.1:2599"]) == 0
     assert main(["--data", data, "--relay", "127.0.0.1:2598", "serve"]) == 0

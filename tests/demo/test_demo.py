@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from lgmail.store import EventStore
+from lgmail.store.eventstore import EventStore
 from lgmail.store.schema import inbox
 
 #: (seed, players): the default game, the smallest, and a large one with every role
@@ -178,7 +178,7 @@ def test_a_second_demo_in_the_same_data_directory(runs: dict[tuple[int, int], Ru
 def test_the_demo_keeps_away_from_real_games(tmp_path: Path) -> None:
     """The demo's service would run every game of the store on its fast clock: it refuses a
     data directory with games other than demos."""
-    from lgmail import settings
+    from lgmail.config import settings
     from lgmail.rules.commands import Seat
     from lgmail.service.demo import run_demo
     from lgmail.service.games import Games

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from lgmail import settings
-from lgmail.cli import main
+from lgmail.cli.commands import main
+from lgmail.config import settings
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound
 from tests.inbound.conftest import port_held

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.service.games import Games
 from lgmail.service.server import Endpoints, Server
 from lgmail.service.workers import Config

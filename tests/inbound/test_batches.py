@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import select
 
 from lgmail.service.inbound import Inbound
-from lgmail.store import EventStore
+from lgmail.store.eventstore import EventStore
 from lgmail.store.schema import inbox, outbox
 from tests.scenario import Scenario
 

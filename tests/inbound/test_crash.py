@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from lgmail import settings
-from lgmail.store import EventStore
+from lgmail.config import settings
+from lgmail.store.eventstore import EventStore
 from tests.inbound.conftest import free_port
 from tests.scenario import START, Scenario
 

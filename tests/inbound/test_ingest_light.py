@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.cli import main
-from lgmail.schema_head import HEAD
+from lgmail.cli.commands import main
 from lgmail.store import migrate
+from lgmail.store.light.schema_head import HEAD
 from lgmail.store.work import Work
 from tests.inbound.test_ingest import raw_mail
 from tests.scenario import Scenario
@@ -86,7 +86,7 @@ def test_the_light_path_imports_no_rules_and_no_sqlalchemy(
     eml = tmp_path / "order.eml"
     eml.write_bytes(raw_mail("bruno@example.org", reply_to, "Je sonde Alice stp"))
     probe = (
-        "import sys; from lgmail.entry import main; "
+        "import sys; from lgmail.cli.entry import main; "
         f"code = main(['--data', {str(game.games.settings.data)!r}, 'ingest', {str(eml)!r}, "
         f"'--to', {reply_to!r}]); "
         "heavy = sorted(m for m in sys.modules if m.startswith(('sqlalchemy', 'lgmail.rules', "

@@ -8,7 +8,7 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
 
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound
 from tests.scenario import Scenario

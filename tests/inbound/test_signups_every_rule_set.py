@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.rules.variants import VARIANTS
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.rules.view import view
 from lgmail.service.games import Games
 from lgmail.service.server import Endpoints, Server

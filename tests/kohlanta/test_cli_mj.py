@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.cli import main
+from lgmail.cli.commands import main
 from tests.kohlanta.play import deal
 
 MJ = "mj@example.org"

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.service.games import GameError, Games
 from tests.kohlanta.play import NAMES, deal, game
 from tests.scenario import Scenario, Sent

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.rules.commands import Seat
 from lgmail.rules.view import view
 from lgmail.service.games import GameError, Games

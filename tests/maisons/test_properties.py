@@ -49,7 +49,7 @@ from lgmail.rules.maisons.roles import (
     sympathique,
     voldemort,
 )
-from lgmail.rules.roles.base import MANY
+from lgmail.rules.role import MANY
 from lgmail.rules.state import GameState
 from lgmail.rules.variant import SQUARE
 from lgmail.service.codec import decode_all

@@ -30,11 +30,11 @@ import pytest
 from aiosmtpd.controller import Controller
 from sqlalchemy import select
 
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.rules.commands import Seat
 from lgmail.service.games import Games
 from lgmail.service.workers import CONNECTIONS
-from lgmail.store import EventStore
+from lgmail.store.eventstore import EventStore
 from lgmail.store.schema import outbox
 from tests.inbound.conftest import free_port
 from tests.postfix.conftest import until

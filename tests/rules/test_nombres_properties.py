@@ -22,9 +22,9 @@ from lgmail.rules.nombres import memory
 from lgmail.rules.nombres.events import MurmurPublished, PadResolved
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Refusal
-from lgmail.rules.roles import CAMP_OF
-from lgmail.rules.roles.chasseur import HunterShot
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.catalogue import CAMP_OF
+from lgmail.rules.thiercelieux.roles.chasseur import HunterShot
 from lgmail.service.bots import orders_for
 
 SPECIALS = ["voyante", "sorciere", "chasseur", "cupidon", "salvateur", "ancien", "idiot-du-village"]

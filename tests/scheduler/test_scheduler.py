@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.rules.commands import Seat
 from lgmail.service.games import Games
 from lgmail.service.scheduler import Clock

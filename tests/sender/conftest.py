@@ -22,10 +22,11 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, AuthResult, Envelope, LoginPassword, Session
 
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.mail.compose import compose
 from lgmail.service.games import Games
-from lgmail.store import EventStore, MailStatus, OutgoingMail
+from lgmail.store.eventstore import EventStore
+from lgmail.store.model import MailStatus, OutgoingMail
 from tests.store.conftest import backend, pg_admin_url, store_url
 
 __all__ = ["backend", "pg_admin_url", "store_url"]

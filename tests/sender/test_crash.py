@@ -20,7 +20,7 @@ from .conftest import Relay, Service, same_bytes
 CRASHING_FLUSH = """
 import os, sys
 from datetime import datetime
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.mail import maildir, sender
 from lgmail.service.games import Games
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from lgmail.store import OutgoingMail
+from lgmail.store.model import OutgoingMail
 
 from .conftest import Recorder, Relay, Service
 

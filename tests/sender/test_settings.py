@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from lgmail import settings
-from lgmail.cli import build_parser, main
+from lgmail.cli.commands import build_parser, main
+from lgmail.config import settings
 
 from .conftest import Relay
 

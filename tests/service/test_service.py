@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.service.games import Games
-from lgmail.store import EventStore, NewEvent, OutgoingMail, RecordedEvent
+from lgmail.store.eventstore import EventStore
+from lgmail.store.model import NewEvent, OutgoingMail, RecordedEvent
 from tests.conftest import PG
 from tests.scenario import START, Scenario
 

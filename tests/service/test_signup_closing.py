@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from lgmail import settings
+from lgmail.config import settings
 from lgmail.orders.mj import parse_mj
 from lgmail.rules.commands import (
     Archive,

@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from lgmail.store import EventStore
+from lgmail.store.eventstore import EventStore
 
 DEFAULT_PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 PG_URL = os.environ.get("LGMAIL_TEST_PG", DEFAULT_PG_URL).strip() or DEFAULT_PG_URL

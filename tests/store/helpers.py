@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from lgmail.store import NewEvent, OutgoingMail
+from lgmail.store.model import NewEvent, OutgoingMail
 
 T0 = datetime(2024, 5, 1, 21, 30, 15, 123456, tzinfo=UTC)
 

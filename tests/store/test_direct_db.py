@@ -1,4 +1,4 @@
-"""`lgmail.direct_db`, the light commands' database access by the driver alone (sqlite3, or
+"""`lgmail.store.light.db`, the light commands' database access by the driver alone (sqlite3, or
 psycopg on PostgreSQL): statements mark their parameters `?` on both; values come back as
 their column types; a write commits, a failure rolls back."""
 
@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from lgmail.direct_db import connect
+from lgmail.store.light.db import connect
 from tests.conftest import PG
 
 pytestmark = pytest.mark.skipif(PG == "none", reason="no PostgreSQL")

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from sqlalchemy import event, text
 
-from lgmail.store import AppendOnlyViolation, ConcurrencyConflict, EventStore
+from lgmail.store.errors import AppendOnlyViolation, ConcurrencyConflict
+from lgmail.store.eventstore import EventStore
 
 from .helpers import T0, at, ev, mail
 

@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from lgmail.store import EventStore, NewEvent, RecordedEvent
+from lgmail.store.eventstore import EventStore
+from lgmail.store.model import NewEvent, RecordedEvent
 from lgmail.store.schema import events as events_table
 
 from .helpers import T0, at, ev

@@ -14,7 +14,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy.dialects import sqlite
 
-from lgmail.store import RecordedEvent
 from lgmail.store.codec import (
     Timestamps,
     encode_payload,
@@ -25,6 +24,7 @@ from lgmail.store.codec import (
     recorded_event,
 )
 from lgmail.store.hotpath import SQLiteSQL
+from lgmail.store.model import RecordedEvent
 from lgmail.store.schema import events
 
 

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from sqlalchemy import func, insert, select
 
-from lgmail.store import ConcurrencyConflict, EventStore
+from lgmail.store.errors import ConcurrencyConflict
+from lgmail.store.eventstore import EventStore
 from lgmail.store.schema import events, outbox, projections
 
 from .helpers import T0, ev, mail

@@ -9,8 +9,9 @@ import pytest
 from sqlalchemy import func, insert, select, text
 from sqlalchemy.exc import DBAPIError
 
-from lgmail.store import EventStore, NewEvent
+from lgmail.store.eventstore import EventStore
 from lgmail.store.hotpath import MAX_MAILS
+from lgmail.store.model import NewEvent
 from lgmail.store.schema import events, outbox
 
 from .helpers import T0, at, ev, mail

@@ -8,7 +8,9 @@ from collections.abc import Callable
 
 import pytest
 
-from lgmail.store import EventStore, InboxAlreadyProcessed, OutgoingMail
+from lgmail.store.errors import InboxAlreadyProcessed
+from lgmail.store.eventstore import EventStore
+from lgmail.store.model import OutgoingMail
 from tests.store.helpers import T0, at, ev
 
 RAW = "From: alice@example.org\r\nSubject: vote\r\n\r\nvote Bruno é\r\n".encode()

@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import inspect, text
 
-from lgmail.store import AppendOnlyViolation, EventStore, RecordedEvent, migrate
+from lgmail.store import migrate
+from lgmail.store.errors import AppendOnlyViolation
+from lgmail.store.eventstore import EventStore
+from lgmail.store.model import RecordedEvent
 
 from .helpers import T0, at, ev, mail
 

@@ -10,7 +10,9 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import select
 
-from lgmail.store import ConcurrencyConflict, EventStore, OutgoingMail
+from lgmail.store.errors import ConcurrencyConflict
+from lgmail.store.eventstore import EventStore
+from lgmail.store.model import OutgoingMail
 from lgmail.store.schema import outbox
 
 from .helpers import T0, at, ev, mail

@@ -7,7 +7,8 @@ from datetime import datetime
 import pytest
 from sqlalchemy import inspect, text
 
-from lgmail.store import EventStore, migrate
+from lgmail.store import migrate
+from lgmail.store.eventstore import EventStore
 
 from .helpers import T0, at, ev, mail
 

@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import inspect, text
 
-from lgmail.store import ConcurrencyConflict, EventStore, NewEvent, migrate
+from lgmail.store import migrate
+from lgmail.store.errors import ConcurrencyConflict
+from lgmail.store.eventstore import EventStore
+from lgmail.store.model import NewEvent
 from lgmail.store.schema import metadata
 
 from .helpers import T0, ev

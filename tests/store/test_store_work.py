@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import StatementError
 
-from lgmail.store import EventStore
+from lgmail.store.eventstore import EventStore
 from lgmail.store.work import GAME_PREFIX, Accepted, Work
 from tests.store.helpers import T0
 

@@ -25,11 +25,11 @@ from pathlib import Path
 import pytest
 
 from lgmail.mail.render import role_name
-from lgmail.rules.roles import CAMP_OF
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.catalogue import CAMP_OF
 from lgmail.rules.view import spectator_view, view
 from lgmail.service.bots import orders_for
-from lgmail.store import RecordedEvent
+from lgmail.store.model import RecordedEvent
 from lgmail.web.app import Site
 from lgmail.web.feed import atom
 from lgmail.web.links import mj_token

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from lgmail.store import RecordedEvent
+from lgmail.store.model import RecordedEvent
 from lgmail.web.app import Site
 from lgmail.web.links import mj_token
 from tests.scenario import Scenario

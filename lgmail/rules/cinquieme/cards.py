@@ -10,9 +10,9 @@ A player's camp is his `nature` (`loup`, `villageois`), his role the camp's card
 
 from __future__ import annotations
 
-from lgmail.rules.roles import CAMP_OF, ROLES
-from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.role import RoleSpec
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux.catalogue import CAMP_OF, ROLES
 
 NAME = "cinquieme-element"
 LOUP, VILLAGEOIS = "loup", "villageois"

@@ -30,8 +30,8 @@ from lgmail.rules.cinquieme.cards import (
 from lgmail.rules.cinquieme.rulings import refused
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import folds
-from lgmail.rules.roles import CAMP_OF
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.catalogue import CAMP_OF
 from lgmail.rules.tx import Tx
 
 

@@ -50,7 +50,7 @@ from lgmail.rules.hooks import ROLE_MAIL, SEAT, VIEW
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.phase_orders import Withdrawn, given
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles.base import RoleSpec, Verb
+from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player, Reaction
 from lgmail.rules.tx import Tx
 from lgmail.rules.variant import SQUARE

@@ -19,7 +19,7 @@ from lgmail.orders.names import fold
 from lgmail.rules.cinquieme.cards import ELEMENT_NAMES, ELEMENTS
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
-from lgmail.rules.roles.base import Said, Verb
+from lgmail.rules.role import Said, Verb
 
 if TYPE_CHECKING:
     from lgmail.rules.state import GameState, Player

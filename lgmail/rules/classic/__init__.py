@@ -18,9 +18,10 @@ from lgmail.rules.classic import channels, composition, deaths
 from lgmail.rules.classic.outcome import outcome as classic_outcome
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles import (
-    CAMP_OF,
-    ROLES,
+from lgmail.rules.role import RoleSpec, Verb
+from lgmail.rules.state import GameState, Player, Reaction
+from lgmail.rules.thiercelieux.catalogue import CAMP_OF, ROLES
+from lgmail.rules.thiercelieux.roles import (
     ancien,
     chasseur,
     cupidon,
@@ -30,12 +31,10 @@ from lgmail.rules.roles import (
     villageois,
     voyante,
 )
-from lgmail.rules.roles import capitaine as captain_title
-from lgmail.rules.roles.ancien import AncienResisted
-from lgmail.rules.roles.base import RoleSpec, Verb
-from lgmail.rules.roles.loup_garou import WolvesChose
-from lgmail.rules.roles.sorciere import WitchToldVictim
-from lgmail.rules.state import GameState, Player, Reaction
+from lgmail.rules.thiercelieux.roles import capitaine as captain_title
+from lgmail.rules.thiercelieux.roles.ancien import AncienResisted
+from lgmail.rules.thiercelieux.roles.loup_garou import WolvesChose
+from lgmail.rules.thiercelieux.roles.sorciere import WitchToldVictim
 from lgmail.rules.tx import Tx
 
 ELECTION, VOTE, CUPIDON, LOUPS, SORCIERE = "election", "vote", "cupidon", "loups", "sorciere"

@@ -12,8 +12,8 @@ names each group's private forum): who may write on each, when, and who reads it
 from __future__ import annotations
 
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles import CAMP_OF
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux.catalogue import CAMP_OF
 from lgmail.rules.variant import SQUARE
 
 PLACE, MEUTE, AMOUREUX, CIMETIERE = SQUARE, "meute", "amoureux", "cimetiere"

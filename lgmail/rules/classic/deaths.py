@@ -8,10 +8,10 @@ from datetime import timedelta
 
 from lgmail.rules import events as ev
 from lgmail.rules.classic.outcome import outcome
-from lgmail.rules.roles import ancien, chasseur
-from lgmail.rules.roles.ancien import PowersLost
-from lgmail.rules.roles.chasseur import HunterShot
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.roles import ancien, chasseur
+from lgmail.rules.thiercelieux.roles.ancien import PowersLost
+from lgmail.rules.thiercelieux.roles.chasseur import HunterShot
 from lgmail.rules.tx import Tx, iso
 
 

@@ -3,8 +3,9 @@ and a villager in love win together when they are the last two alive."""
 
 from __future__ import annotations
 
-from lgmail.rules.roles import CAMP_OF, cupidon
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.catalogue import CAMP_OF
+from lgmail.rules.thiercelieux.roles import cupidon
 
 VILLAGE, LOUPS, AMOUREUX = "village", "loups", "amoureux"
 

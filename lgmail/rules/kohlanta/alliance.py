@@ -26,7 +26,7 @@ from lgmail.rules.kohlanta.cards import BISOUNOURS, STRATEGE, camp, final, merge
 from lgmail.rules.kohlanta.events import Ordered, Withdrawn, given, givers
 from lgmail.rules.kohlanta.rulings import refused
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

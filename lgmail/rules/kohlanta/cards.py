@@ -9,9 +9,9 @@ A player's camp is his `role` and `nature`, his role his one `powers` card; his 
 
 from __future__ import annotations
 
-from lgmail.rules.roles import CAMP_OF, ROLES
-from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.role import RoleSpec
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux.catalogue import CAMP_OF, ROLES
 
 NAME = "kohlanta"
 STRATEGE, BISOUNOURS = "stratege", "bisounours"

@@ -44,7 +44,7 @@ from lgmail.rules.kohlanta.events import Ordered, given, givers
 from lgmail.rules.kohlanta.rulings import refused
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
-from lgmail.rules.roles.base import Said, Verb
+from lgmail.rules.role import Said, Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

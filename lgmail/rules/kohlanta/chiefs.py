@@ -43,7 +43,7 @@ from lgmail.rules.kohlanta.cards import (
 from lgmail.rules.kohlanta.events import ChiefElected, Ordered, given, givers
 from lgmail.rules.kohlanta.rulings import refused
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx, iso
 

@@ -72,9 +72,9 @@ from lgmail.rules.kohlanta.finale import FinalBegan
 from lgmail.rules.kohlanta.rulings import refused
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles.base import RoleSpec, Verb
-from lgmail.rules.roles.voyante import SONDER
+from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player, Reaction
+from lgmail.rules.thiercelieux.roles.voyante import SONDER
 from lgmail.rules.tx import Tx
 from lgmail.rules.variant import SQUARE
 

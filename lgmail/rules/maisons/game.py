@@ -54,10 +54,10 @@ from lgmail.rules.maisons.role import (
 from lgmail.rules.maisons.roles import baron, entete, guerisseuse, loup_garou
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles import ROLES
-from lgmail.rules.roles.base import RoleSpec, Verb
-from lgmail.rules.roles.capitaine import TieBroken
+from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player, Reaction
+from lgmail.rules.thiercelieux.catalogue import ROLES
+from lgmail.rules.thiercelieux.roles.capitaine import TieBroken
 from lgmail.rules.tx import Tx
 from lgmail.rules.variant import SQUARE
 

@@ -30,7 +30,7 @@ from lgmail.rules.maisons.events import phase_key
 from lgmail.rules.maisons.role import handles
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal, Refused
-from lgmail.rules.roles.base import Said, Verb
+from lgmail.rules.role import Said, Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

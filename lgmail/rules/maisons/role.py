@@ -19,7 +19,7 @@ from lgmail.orders.names import fold
 from lgmail.rules.maisons.events import CHOSEN
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
-from lgmail.rules.roles.base import Said, Verb
+from lgmail.rules.role import Said, Verb
 
 if TYPE_CHECKING:
     from lgmail.rules.maisons.night import NightRun, Plan

@@ -36,10 +36,11 @@ from lgmail.rules.nombres.events import PlayersMarked
 from lgmail.rules.nombres.outcome import outcome as nombres_outcome
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles import CAMP_OF, idiot_du_village
-from lgmail.rules.roles.base import RoleSpec, Verb
-from lgmail.rules.roles.idiot_du_village import RoleRevealed, VoteLost
+from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux.catalogue import CAMP_OF
+from lgmail.rules.thiercelieux.roles import idiot_du_village
+from lgmail.rules.thiercelieux.roles.idiot_du_village import RoleRevealed, VoteLost
 from lgmail.rules.tx import Tx
 
 ELECTION = "election"

@@ -15,8 +15,9 @@ from __future__ import annotations
 from lgmail.rules.classic.outcome import LOUPS, VILLAGE
 from lgmail.rules.classic.outcome import outcome as classic_outcome
 from lgmail.rules.nombres.absences import absent_on
-from lgmail.rules.roles import CAMP_OF, chasseur
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.catalogue import CAMP_OF
+from lgmail.rules.thiercelieux.roles import chasseur
 
 
 def last_debate_day(s: GameState) -> int:

@@ -15,8 +15,8 @@ from lgmail.rules.nombres import memory
 from lgmail.rules.nombres.events import PadAnnounced, PadResolved, PadWithdrawn
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles import CAMP_OF
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux.catalogue import CAMP_OF
 from lgmail.rules.tx import Tx
 
 #: 002: "Le PAD n'est plus utilisable lorsqu'il reste 6 joueurs ou moins."

@@ -8,7 +8,7 @@ import re
 
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
-from lgmail.rules.roles.base import Said, Verb
+from lgmail.rules.role import Said, Verb
 
 
 def _read(said: Said) -> Order | Refusal:

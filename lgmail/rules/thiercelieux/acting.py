@@ -14,10 +14,10 @@ from lgmail.rules import hooks
 from lgmail.rules.classic import ORDER_STEP
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles import CAMP_OF, ROLES
-from lgmail.rules.roles.base import RoleSpec
+from lgmail.rules.role import RoleSpec
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import camps, powers
+from lgmail.rules.thiercelieux.catalogue import CAMP_OF, ROLES
 from lgmail.rules.tx import Tx
 
 

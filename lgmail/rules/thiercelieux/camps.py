@@ -9,8 +9,11 @@ le Joueur de Flûte ou le Loup-Garou Blanc. Violet : [...] les rôles "multiclas
 
 from __future__ import annotations
 
-from lgmail.rules import roles  # the catalogue, read when called: role modules import this one
-from lgmail.rules.roles import (
+from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import (
+    catalogue as roles,  # the catalogue, read when called: role modules import this one
+)
+from lgmail.rules.thiercelieux.roles import (
     comedien,
     enfant_sauvage,
     fantome,
@@ -20,7 +23,6 @@ from lgmail.rules.roles import (
     metronome,
     multiclasse,
 )
-from lgmail.rules.state import GameState, Player
 
 VILLAGE, LOUPS, INDEPENDANT = "village", "loups", "independant"
 

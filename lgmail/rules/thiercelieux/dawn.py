@@ -5,18 +5,6 @@ from __future__ import annotations
 
 from lgmail.rules import events as ev
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles import (
-    garde_champetre,
-    infect_pere_des_loups,
-    loup_egare,
-    loup_garou_manipulateur,
-    maitre_vampire,
-    metronome,
-    pyromane,
-    servante_devouee,
-)
-from lgmail.rules.roles.loup_garou_manipulateur import STEP as MANIPULATEUR
-from lgmail.rules.roles.servante_devouee import RoleTaken, ServanteTold
 from lgmail.rules.thiercelieux import (
     acting,
     camps,
@@ -31,6 +19,18 @@ from lgmail.rules.thiercelieux.events import (
     NewMoonDue,
     NightSlept,
 )
+from lgmail.rules.thiercelieux.roles import (
+    garde_champetre,
+    infect_pere_des_loups,
+    loup_egare,
+    loup_garou_manipulateur,
+    maitre_vampire,
+    metronome,
+    pyromane,
+    servante_devouee,
+)
+from lgmail.rules.thiercelieux.roles.loup_garou_manipulateur import STEP as MANIPULATEUR
+from lgmail.rules.thiercelieux.roles.servante_devouee import RoleTaken, ServanteTold
 from lgmail.rules.thiercelieux.stake import Stake
 from lgmail.rules.tx import Tx
 

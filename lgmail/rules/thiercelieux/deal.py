@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles import ROLES, comedien, voleur
+from lgmail.rules.thiercelieux.catalogue import ROLES
+from lgmail.rules.thiercelieux.roles import comedien, voleur
 from lgmail.rules.tx import Tx
 
 #: role -> (its option, how many cards, which cards may be set aside for it)

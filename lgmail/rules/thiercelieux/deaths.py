@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from lgmail.rules import events as ev
 from lgmail.rules.classic.deaths import draw_heir, hunter, reaction_delay
-from lgmail.rules.roles import (
-    ROLES,
+from lgmail.rules.state import Player
+from lgmail.rules.thiercelieux import camps, layers, powers
+from lgmail.rules.thiercelieux.catalogue import ROLES
+from lgmail.rules.thiercelieux.events import CampChanged, CampShown, DenJoined
+from lgmail.rules.thiercelieux.outcome import outcome
+from lgmail.rules.thiercelieux.roles import (
     ancien,
     avocat,
     chasseur,
@@ -17,12 +21,8 @@ from lgmail.rules.roles import (
     maitre_vampire,
     passager,
 )
-from lgmail.rules.roles.ancien import PowersLost
-from lgmail.rules.roles.fantome import GhostSpared
-from lgmail.rules.state import Player
-from lgmail.rules.thiercelieux import camps, layers, powers
-from lgmail.rules.thiercelieux.events import CampChanged, CampShown, DenJoined
-from lgmail.rules.thiercelieux.outcome import outcome
+from lgmail.rules.thiercelieux.roles.ancien import PowersLost
+from lgmail.rules.thiercelieux.roles.fantome import GhostSpared
 from lgmail.rules.tx import Tx, iso
 
 __all__ = ["VILLAGE_KILLS", "draw_heir", "kill"]

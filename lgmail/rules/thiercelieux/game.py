@@ -18,8 +18,22 @@ from lgmail.rules import hooks
 from lgmail.rules.classic import CUPIDON, ELECTION, LOUPS, SORCIERE, VOTE, Classic
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles import (
-    ROLES,
+from lgmail.rules.role import RoleSpec, Verb
+from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import (
+    acting,
+    camps,
+    deal,
+    nouvelle_lune,
+)
+from lgmail.rules.thiercelieux.acting import STEP_OF
+from lgmail.rules.thiercelieux.catalogue import ROLES
+from lgmail.rules.thiercelieux.dawn import Dawn
+from lgmail.rules.thiercelieux.events import (
+    ExtraStakeOpened,
+)
+from lgmail.rules.thiercelieux.outcome import outcome as thiercelieux_outcome
+from lgmail.rules.thiercelieux.roles import (
     abominable_sectaire,
     bouc_emissaire,
     capitaine,
@@ -35,23 +49,9 @@ from lgmail.rules.roles import (
     sorciere,
     voleur,
 )
-from lgmail.rules.roles.abominable_sectaire import SectaireAnnounced
-from lgmail.rules.roles.base import RoleSpec, Verb
-from lgmail.rules.roles.metronome import MetronomeTurned
-from lgmail.rules.roles.multiclasse import AlignmentDealt
-from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import (
-    acting,
-    camps,
-    deal,
-    nouvelle_lune,
-)
-from lgmail.rules.thiercelieux.acting import STEP_OF
-from lgmail.rules.thiercelieux.dawn import Dawn
-from lgmail.rules.thiercelieux.events import (
-    ExtraStakeOpened,
-)
-from lgmail.rules.thiercelieux.outcome import outcome as thiercelieux_outcome
+from lgmail.rules.thiercelieux.roles.abominable_sectaire import SectaireAnnounced
+from lgmail.rules.thiercelieux.roles.metronome import MetronomeTurned
+from lgmail.rules.thiercelieux.roles.multiclasse import AlignmentDealt
 from lgmail.rules.tx import Tx
 
 ROLE_SLUGS = (

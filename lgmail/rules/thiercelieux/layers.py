@@ -12,11 +12,16 @@ player what befell his actions (`tell`).
 from __future__ import annotations
 
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles import assommeur, loup_garou_manipulateur, protecteur, redirecteur
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import camps
 from lgmail.rules.thiercelieux.events import NightActionFoiled
 from lgmail.rules.thiercelieux.order import NIGHT, position
+from lgmail.rules.thiercelieux.roles import (
+    assommeur,
+    loup_garou_manipulateur,
+    protecteur,
+    redirecteur,
+)
 from lgmail.rules.tx import Tx
 
 #: the actions of the four layers, in their order

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from lgmail.rules import hooks
-from lgmail.rules.roles import (
+from lgmail.rules.thiercelieux import layers
+from lgmail.rules.thiercelieux.order import actions_at
+from lgmail.rules.thiercelieux.roles import (
     ancien,
     grand_mechant_loup,
     infect_pere_des_loups,
@@ -20,10 +22,10 @@ from lgmail.rules.roles import (
     pyromane,
     sorciere,
 )
-from lgmail.rules.roles.ancien import AncienResisted
-from lgmail.rules.roles.cupidon import forbidden_couple  # importable from here, as before
-from lgmail.rules.thiercelieux import layers
-from lgmail.rules.thiercelieux.order import actions_at
+from lgmail.rules.thiercelieux.roles.ancien import AncienResisted
+from lgmail.rules.thiercelieux.roles.cupidon import (
+    forbidden_couple,  # importable from here, as before
+)
 from lgmail.rules.tx import Tx
 
 __all__ = ["RESOLVERS", "dawn_attacks", "forbidden_couple", "resolve"]

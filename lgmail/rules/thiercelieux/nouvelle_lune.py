@@ -24,10 +24,10 @@ from typing import Any
 from lgmail.rules import events as ev
 from lgmail.rules.classic.deaths import reaction_delay
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles import garde_champetre as garde
-from lgmail.rules.roles.garde_champetre import EventChosen, EventsOffered, WardenNamed
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux.events import EventApplied
+from lgmail.rules.thiercelieux.roles import garde_champetre as garde
+from lgmail.rules.thiercelieux.roles.garde_champetre import EventChosen, EventsOffered, WardenNamed
 from lgmail.rules.tx import Tx, iso
 
 

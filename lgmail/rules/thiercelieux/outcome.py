@@ -13,8 +13,10 @@ traitre, remporte la partie »."""
 
 from __future__ import annotations
 
-from lgmail.rules.roles import (
-    ROLES,
+from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux.camps import LOUPS, VILLAGE, camp, traitors
+from lgmail.rules.thiercelieux.catalogue import ROLES
+from lgmail.rules.thiercelieux.roles import (
     abominable_sectaire,
     avocat,
     cupidon,
@@ -25,8 +27,6 @@ from lgmail.rules.roles import (
     maitre_vampire,
     passager,
 )
-from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux.camps import LOUPS, VILLAGE, camp, traitors
 
 AMOUREUX = "amoureux"
 

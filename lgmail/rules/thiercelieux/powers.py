@@ -10,8 +10,8 @@ orders, and every power of the rule set fails silently when it is resolved (`ton
 
 from __future__ import annotations
 
-from lgmail.rules.roles import fantome, marquise
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux.roles import fantome, marquise
 
 
 def sentenced(state: GameState, name: str) -> bool:

@@ -12,17 +12,6 @@ from lgmail.rules.classic import VOTE
 from lgmail.rules.classic.deaths import reaction_delay
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles import (
-    bouc_emissaire,
-    capitaine,
-    enfant_sauvage,
-    fee,
-    garde_champetre,
-    idiot_du_village,
-)
-from lgmail.rules.roles.bouc_emissaire import VotersNamed
-from lgmail.rules.roles.capitaine import TieBroken
-from lgmail.rules.roles.idiot_du_village import RoleRevealed, VoteLost
 from lgmail.rules.state import GameState, Player, Reaction
 from lgmail.rules.thiercelieux import (
     acting,
@@ -37,6 +26,17 @@ from lgmail.rules.thiercelieux.events import (
     NightSkipped,
 )
 from lgmail.rules.thiercelieux.outcome import outcome as thiercelieux_outcome
+from lgmail.rules.thiercelieux.roles import (
+    bouc_emissaire,
+    capitaine,
+    enfant_sauvage,
+    fee,
+    garde_champetre,
+    idiot_du_village,
+)
+from lgmail.rules.thiercelieux.roles.bouc_emissaire import VotersNamed
+from lgmail.rules.thiercelieux.roles.capitaine import TieBroken
+from lgmail.rules.thiercelieux.roles.idiot_du_village import RoleRevealed, VoteLost
 from lgmail.rules.thiercelieux.talk import Talk
 from lgmail.rules.tx import Tx, iso
 

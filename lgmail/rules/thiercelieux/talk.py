@@ -7,15 +7,15 @@ from __future__ import annotations
 from lgmail.rules.classic import Classic
 from lgmail.rules.classic import channels as classic_channels
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles import (
+from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import (
+    camps,
+)
+from lgmail.rules.thiercelieux.roles import (
     deux_soeurs,
     fantome,
     maitre_vampire,
     villageois_villageois,
-)
-from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import (
-    camps,
 )
 
 

@@ -7,9 +7,9 @@ Role modules import this module at their top (it does not read the catalogue of 
 from __future__ import annotations
 
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles import enfant_sauvage
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import camps, layers, powers
+from lgmail.rules.thiercelieux.roles import enfant_sauvage
 
 
 def powered(state: GameState, player: Player) -> bool:

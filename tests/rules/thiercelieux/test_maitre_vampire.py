@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lgmail.rules.roles import maitre_vampire
+from lgmail.rules.thiercelieux.roles import maitre_vampire
 from tests.rules.thiercelieux.common import colours, died, thiercelieux, votes
 from tests.scenario import Scenario
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from lgmail.rules.roles.metronome import TABLE
+from lgmail.rules.thiercelieux.roles.metronome import TABLE
 from tests.rules.thiercelieux.common import died, thiercelieux
 from tests.scenario import Scenario
 

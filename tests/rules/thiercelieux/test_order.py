@@ -3,7 +3,7 @@
 clause, and every night power of the rule set has its place and its resolver."""
 
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles import ROLES
+from lgmail.rules.thiercelieux.catalogue import ROLES
 from lgmail.rules.thiercelieux.game import ROLE_SLUGS, STEP_OF
 from lgmail.rules.thiercelieux.night import RESOLVERS
 from lgmail.rules.thiercelieux.order import BEFORE, NIGHT, STEPS, position

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from lgmail.cli import role_slug
+from lgmail.cli.commands import role_slug
 from lgmail.orders.parse import parse, parse_line
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal

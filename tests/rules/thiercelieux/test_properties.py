@@ -30,11 +30,12 @@ from lgmail.rules.dump import dump
 from lgmail.rules.evolve import apply, project
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
-from lgmail.rules.roles import CAMP_OF, avocat, comedien, fantome
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import camps, outcome
+from lgmail.rules.thiercelieux.catalogue import CAMP_OF
 from lgmail.rules.thiercelieux.game import ROLE_SLUGS
 from lgmail.rules.thiercelieux.outcome import powerless
+from lgmail.rules.thiercelieux.roles import avocat, comedien, fantome
 from lgmail.rules.view import view
 from lgmail.service.bots import orders_for
 from tests.rules.thiercelieux.common import thiercelieux

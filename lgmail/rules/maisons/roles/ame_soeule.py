@@ -24,7 +24,7 @@ from lgmail.rules.maisons.outcome import PERSONAL, WOLF, Condition
 from lgmail.rules.maisons.role import Choice, MaisonRole, chooses, role
 from lgmail.rules.maisons.roles.convaincant import Converted
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

@@ -20,7 +20,7 @@ from lgmail.rules.maisons.events import plans
 from lgmail.rules.maisons.mp import Right, right, sent_today
 from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, holds, on_accept, role
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from lgmail.rules.maisons.night import NightRun, Plan
 from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, resolves, role
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 
 ASSASSINER = Verb(
     Kind.ASSASSINER,

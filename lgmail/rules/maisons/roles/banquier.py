@@ -48,7 +48,7 @@ from lgmail.rules.maisons.role import (
 )
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Refusal
-from lgmail.rules.roles.base import Said, Verb
+from lgmail.rules.role import Said, Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

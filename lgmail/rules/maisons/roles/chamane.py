@@ -21,7 +21,7 @@ from lgmail.rules.maisons.events import UseSpent
 from lgmail.rules.maisons.mp import Right, right
 from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, on_accept, outside_all, role
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

@@ -40,7 +40,7 @@ from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, holds, resolves
 from lgmail.rules.maisons.roles.loup_garou import NATURE, pack
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
-from lgmail.rules.roles.base import Said, Verb
+from lgmail.rules.role import Said, Verb
 from lgmail.rules.state import GameState
 
 #: what a Suiveur Convaincant may add after the person, comma-separated: make him a Suiveur

@@ -32,7 +32,7 @@ from lgmail.rules.maisons.night import NightRun, Plan, Tried
 from lgmail.rules.maisons.role import AFTER_ACTIONS, HOUSE, Action, MaisonRole, resolves, role
 from lgmail.rules.maisons.roles import planque
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState
 
 ENQUETER = Verb(

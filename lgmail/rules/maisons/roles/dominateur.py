@@ -41,7 +41,7 @@ from lgmail.rules.maisons.role import (
     role,
 )
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

@@ -25,7 +25,7 @@ from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, holds, resolves
 from lgmail.rules.maisons.roles import voldemort
 from lgmail.rules.maisons.roles.fantome import Exorcised, haunting
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 
 EXORCISER = Verb(

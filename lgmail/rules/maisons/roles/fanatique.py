@@ -27,7 +27,7 @@ from itertools import groupby
 from lgmail.rules.maisons.events import UseSpent, plans
 from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, role
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState
 from lgmail.rules.tx import Tx
 

@@ -37,7 +37,7 @@ from lgmail.rules.maisons.role import (
     usable,
 )
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 
 HANTER = Verb(

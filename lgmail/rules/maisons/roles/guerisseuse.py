@@ -36,7 +36,7 @@ from lgmail.rules.maisons.night import GUERISSEUSE, NightRun, Plan
 from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, holds, resolves, role
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, role
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 
 SOUSTRAIRE = Verb(
     Kind.SOUSTRAIRE,

@@ -14,7 +14,7 @@ from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.night import NightRun, Plan
 from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, resolves, role
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState
 
 TAROT = Verb(

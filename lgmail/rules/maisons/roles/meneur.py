@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, role
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 
 DOUBLER = Verb(
     Kind.MENER,

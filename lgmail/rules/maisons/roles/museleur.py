@@ -20,7 +20,7 @@ from lgmail.rules.maisons.acting import refused
 from lgmail.rules.maisons.mp import GAGS
 from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, holds, on_accept, role
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

@@ -20,7 +20,7 @@ from lgmail.rules.maisons.acting import refused
 from lgmail.rules.maisons.night import REDIRECTS, NightRun, Plan
 from lgmail.rules.maisons.role import Choice, MaisonRole, chooses, holds, role
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

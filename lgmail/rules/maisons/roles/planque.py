@@ -11,7 +11,7 @@ from __future__ import annotations
 from lgmail.rules.maisons.night import NightRun, Plan
 from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, resolves, role
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 
 PLANQUER = Verb(
     Kind.PLANQUER,

@@ -34,7 +34,7 @@ from lgmail.rules.maisons.acting import refused
 from lgmail.rules.maisons.night import NightRun, Plan
 from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, checks, resolves, role
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 
 INCENDIER = Verb(

@@ -12,7 +12,7 @@ from lgmail.rules.maisons.events import HouseAimed
 from lgmail.rules.maisons.night import NightRun, Plan
 from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, checks, resolves, role
 from lgmail.rules.orders import Kind
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 
 ENTRAVER = Verb(
     Kind.ENTRAVER,

@@ -10,7 +10,7 @@ from lgmail.rules.maisons.acting import not_twice_running
 from lgmail.rules.maisons.events import HouseAimed
 from lgmail.rules.maisons.night import NightRun, Plan
 from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, checks, resolves, role
-from lgmail.rules.roles.salvateur import PROTEGER
+from lgmail.rules.thiercelieux.roles.salvateur import PROTEGER
 
 ROLE = role(
     MaisonRole(

@@ -23,7 +23,7 @@ from lgmail.rules.maisons.night import NightRun, Plan
 from lgmail.rules.maisons.role import HOUSE, RISING, Action, MaisonRole, checks, resolves, role
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

@@ -17,7 +17,7 @@ from lgmail.rules.maisons.events import UseSpent
 from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, on_accept, outside_all, role
 from lgmail.rules.maisons.square import POSTING
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

@@ -38,8 +38,8 @@ from lgmail.rules.maisons.role import (
 )
 from lgmail.rules.maisons.square import POSTING, first_posted
 from lgmail.rules.orders import Order
-from lgmail.rules.roles.joueur_de_flute import CHARMER
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux.roles.joueur_de_flute import CHARMER
 
 ROLE = role(
     MaisonRole(

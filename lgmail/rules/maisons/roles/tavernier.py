@@ -26,7 +26,7 @@ from lgmail.rules.maisons.events import UseSpent
 from lgmail.rules.maisons.night import CANCELS
 from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, on_accept, role
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.roles.base import Verb
+from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

@@ -49,7 +49,7 @@ from lgmail.rules.maisons.role import (
 from lgmail.rules.maisons.roles import pyromane
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal, Refused
-from lgmail.rules.roles.base import MANY, Said, Verb
+from lgmail.rules.role import MANY, Said, Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

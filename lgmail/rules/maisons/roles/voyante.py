@@ -10,8 +10,8 @@ from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.night import NightRun, Plan
 from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, resolves, role
-from lgmail.rules.roles.voyante import SONDER
 from lgmail.rules.state import SEEN_ROLES, GameState
+from lgmail.rules.thiercelieux.roles.voyante import SONDER
 
 ROLE = role(
     MaisonRole(

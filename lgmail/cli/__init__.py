@@ -1,0 +1,1 @@
+"""The command line: its parser, its commands, `check`, and the entry point."""

@@ -1,0 +1,1 @@
+"""The operator's configuration: `lgmail.toml`, its schema and the settings read from it."""
