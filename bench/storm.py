@@ -94,7 +94,8 @@ from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 
 from lgmail.config.settings import load
-from lgmail.mail.sender import Sender, send_outbox
+from lgmail.mail.relay import Sender
+from lgmail.mail.sender import send_outbox
 from lgmail.rules.commands import Seat
 from lgmail.rules.decide import next_deadline
 from lgmail.service.games import Games
@@ -102,7 +103,8 @@ from lgmail.service.scheduler import Clock
 from lgmail.service.server import Endpoints, Server
 from lgmail.service.workers import Config
 from lgmail.store.model import OutgoingMail
-from lgmail.store.work import SERVE_PREFIX, Work
+from lgmail.store.schema import SERVE_PREFIX
+from lgmail.store.work import Work
 
 HOST = "127.0.0.1"
 TZ = "Europe/Paris"

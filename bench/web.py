@@ -26,8 +26,8 @@ from lgmail.config import settings
 from lgmail.rules.commands import Seat
 from lgmail.service.bots import orders_for
 from lgmail.service.games import Games
+from lgmail.service.links import mj_token, player_token
 from lgmail.web.app import Site
-from lgmail.web.links import mj_token, player_token
 from lgmail.web.serve import WebListener
 
 ROLES = ["loup-garou", "loup-garou", "loup-garou", "voyante", "sorciere", "chasseur", "cupidon"]

@@ -35,7 +35,8 @@ from sqlalchemy import create_engine, make_url, text
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound
 from lgmail.service.workers import Config, WorkerPool
-from lgmail.store.work import SERVE_PREFIX, Accepted, Work
+from lgmail.store.schema import SERVE_PREFIX
+from lgmail.store.work import Accepted, Work
 
 ROOT = Path(__file__).resolve().parent.parent
 POLL = 0.02

@@ -6,12 +6,10 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from lgmail.cli.check import DnsRefused, describe, dkim_key, dns_records
-from lgmail.cli.parser import build_parser as build_parser
 from lgmail.config import settings as settings_mod
 from lgmail.config.schema import ConfigError
 from lgmail.mail.addresses import game_address, mj_address
@@ -26,7 +24,6 @@ from lgmail.orders.setup_words import (
     role_list,
     seat,
 )
-from lgmail.orders.setup_words import role_slug as role_slug
 from lgmail.orders.signup import closing, option_value
 from lgmail.rules import events as ev
 from lgmail.rules.commands import (
@@ -44,17 +41,11 @@ from lgmail.rules.signups import AUTO_START
 from lgmail.rules.state import GameState
 from lgmail.service.answers import explain
 from lgmail.service.backup import ImportRefused, export_lines, import_lines
-from lgmail.service.games import GameError, Games, MjCommand
+from lgmail.service.games import Games, MjCommand
 from lgmail.service.notify import announcement
+from lgmail.service.transactions import GameError
 from lgmail.service.transcript import transcript
 from lgmail.store.light.state import show
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """The command line (as the `lgmail` script runs it: ``lgmail.cli.entry``)."""
-    from lgmail.cli.entry import main as entry
-
-    return entry(argv)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -308,6 +299,7 @@ def _serve(games: Games, args: argparse.Namespace) -> int:
 
     from lgmail.service.server import Endpoints, Server
     from lgmail.service.workers import Config
+    from lgmail.web.serve import WebListener
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd: a line per command
@@ -319,7 +311,7 @@ def _serve(games: Games, args: argparse.Namespace) -> int:
     )
     workers = (os.cpu_count() or 1) if args.workers is None else max(0, args.workers)
     config = Config(args.data, args.db, args.relay)
-    server = Server(games, endpoints, workers=workers, config=config)
+    server = Server(games, endpoints, workers=workers, config=config, web=WebListener)
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
@@ -505,7 +497,3 @@ def _announced(state: GameState, events: list[ev.Event], ended: bool = False) ->
         # `phase end` in the wait for the rising hour: the phase rises now, nothing closes
         lines.append(f"{rose.kind} {rose.number} rises now; no step closed\n")
     return "".join(lines) + announcement(state, events)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

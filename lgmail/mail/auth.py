@@ -59,15 +59,7 @@ from typing import Any
 from lgmail.mail.auth_results import Result, authserv_id_of, parse_results
 from lgmail.mail.reading import read_mail
 
-__all__ = [
-    "MODES",
-    "AuthPolicy",
-    "Result",
-    "Verdict",
-    "check_sender",
-    "parse_results",
-    "strip_forged_results",
-]
+__all__ = ["MODES", "AuthPolicy", "Verdict", "check_sender", "strip_forged_results"]
 
 log = logging.getLogger(__name__)
 

@@ -41,16 +41,9 @@ from typing import Any
 
 from imapclient import IMAPClient  # type: ignore[import-untyped]
 
-from lgmail.mail.imap_source import Cursor, FileCursor, ImapSource
+from lgmail.mail.imap_source import Cursor, ImapSource
 
-__all__ = [
-    "DONE_KEYWORD",
-    "Cursor",
-    "FileCursor",
-    "Handler",
-    "ImapPoller",
-    "ImapSource",
-]
+__all__ = ["DONE_KEYWORD", "Handler", "ImapPoller"]
 
 DONE_KEYWORD = "$LgmailDone"
 """The IMAP keyword set on every message once handled."""

@@ -46,19 +46,10 @@ from lgmail.mail.headers import (
     recipients_of,
     strip_tags,
 )
-from lgmail.mail.html_text import html_to_text
 from lgmail.mail.mime import MAX_PART, Body, walk
 from lgmail.mail.quotes import normalize_spaces, safe_text, strip_reply
 
-__all__ = [
-    "Bounce",
-    "ReadMail",
-    "clean_subject",
-    "html_to_text",
-    "orders_text",
-    "read_mail",
-    "strip_reply",
-]
+__all__ = ["Bounce", "ReadMail", "clean_subject", "orders_text", "read_mail"]
 
 
 @dataclass(frozen=True)

@@ -48,8 +48,6 @@ from lgmail.mail.relay import (
     SmtpRelay,
     TemporaryFailure,
     describe,
-    envelope_sender,
-    ssl_default_context,
 )
 from lgmail.store.eventstore import EventStore
 from lgmail.store.model import MailStatus, OutgoingMail
@@ -58,17 +56,10 @@ __all__ = [
     "BATCH",
     "GIVE_UP_AFTER",
     "LEASE",
-    "DeliveryFailure",
     "MaildirSender",
-    "PermanentFailure",
-    "Sender",
-    "SmtpRelay",
-    "TemporaryFailure",
-    "envelope_sender",
     "retry_delay",
     "send_outbox",
     "sender_for",
-    "ssl_default_context",
 ]
 
 log = logging.getLogger(__name__)

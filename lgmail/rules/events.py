@@ -286,7 +286,7 @@ class GameEnded(Event):
 @dataclass(frozen=True)
 class LinksRotated(Event):
     """The MJ gave new links to the game's web pages: the old ones lead nowhere
-    (`lgmail.web.links`); the next mails carry the new ones."""
+    (`lgmail.service.links`); the next mails carry the new ones."""
 
 
 @event

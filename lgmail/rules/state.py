@@ -126,7 +126,7 @@ SEEN_ROLES = "roles-vus"
 #: the channel of the village square, where the players write in public (every rule set that
 #: lets them talk opens it under this name)
 SQUARE = "place"
-#: how many times the MJ gave new links to the web pages (`LinksRotated`, `lgmail.web.links`)
+#: how many times the MJ gave new links to the web pages (`LinksRotated`, `lgmail.service.links`)
 WEB_LINKS = "liens-web"
 
 

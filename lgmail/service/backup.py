@@ -12,17 +12,15 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from lgmail.rules import events as ev
 from lgmail.rules.dump import dump
 from lgmail.rules.evolve import apply
 from lgmail.rules.state import GameState
 from lgmail.service.codec import to_new
+from lgmail.service.transactions import Transactions
 from lgmail.store.model import NewEvent
-
-if TYPE_CHECKING:
-    from lgmail.service.games import Games
 
 
 class ImportRefused(ValueError):
@@ -39,7 +37,7 @@ class _Batch:
     snapshot: str = ""
 
 
-def export_lines(games: Games, names: Iterable[str]) -> Iterable[str]:
+def export_lines(games: Transactions, names: Iterable[str]) -> Iterable[str]:
     """One JSON line per event of each game of `names`, in order."""
     for name in names:
         for record in games.records(name):
@@ -57,7 +55,9 @@ def export_lines(games: Games, names: Iterable[str]) -> Iterable[str]:
             )
 
 
-def import_lines(games: Games, lines: Iterable[str], as_name: str | None = None) -> list[str]:
+def import_lines(
+    games: Transactions, lines: Iterable[str], as_name: str | None = None
+) -> list[str]:
     """Import every game of `lines` (one, renamed `as_name` when given); their names. Raises
     ImportRefused, having written nothing, at the first line that cannot be imported."""
     streams: dict[str, list[tuple[int, dict[str, Any]]]] = {}

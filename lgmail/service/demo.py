@@ -27,12 +27,13 @@ from email.utils import parseaddr
 from pathlib import Path
 from typing import Any, TextIO
 
-from lgmail.bots import MailBot
+from lgmail.bots.mailbot import MailBot
 from lgmail.mail.addresses import slug
 from lgmail.rules.commands import Pause, Seat
-from lgmail.service.games import GameError, Games
+from lgmail.service.games import Games
 from lgmail.service.scheduler import Clock
 from lgmail.service.server import Endpoints, Server
+from lgmail.service.transactions import GameError
 
 MJ = "mj@demo.invalid"
 NAMES = [

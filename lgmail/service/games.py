@@ -63,15 +63,7 @@ from lgmail.service.transactions import Attempt, GameError, Transactions, decide
 from lgmail.store.eventstore import EventStore
 from lgmail.store.model import OutgoingMail
 
-__all__ = [
-    "TOKEN_KEY",
-    "Answer",
-    "Attempt",
-    "GameError",
-    "Games",
-    "MjCommand",
-    "Play",
-]
+__all__ = ["TOKEN_KEY", "Answer", "Games", "MjCommand", "Play"]
 
 R = TypeVar("R")
 MjCommand = (

@@ -27,7 +27,6 @@ Processing a row:
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -42,9 +41,8 @@ from lgmail.mail.addresses import (
     is_mj_tag,
     reply_address,
     route,
-    slug,
 )
-from lgmail.mail.auth import AuthPolicy, check_sender
+from lgmail.mail.auth import check_sender
 from lgmail.mail.delivery import VALID_ID, message_key, return_path
 from lgmail.mail.reading import ReadMail, orders_text, read_mail
 from lgmail.mail.render import render
@@ -53,10 +51,9 @@ from lgmail.rules.state import GameState
 from lgmail.rules.variants import variant_of
 from lgmail.service import mj_mail, notices, signups
 from lgmail.service.games import Answer, Games, Play
-from lgmail.service.loops import AUTO_MARK, LoopGuard
-from lgmail.service.notices import Processed
 from lgmail.service.notify import Mail
 from lgmail.service.postmaster import forward, forwards
+from lgmail.service.reception import Processed, Reception
 from lgmail.service.routing import reads_as_orders
 from lgmail.store.errors import InboxAlreadyProcessed
 from lgmail.store.model import InboxRow, OutgoingMail
@@ -95,31 +92,12 @@ def outcome_of(answer: Answer) -> str:
     return "applied" if recorded(answer) else "refused"
 
 
-class Inbound:
+class Inbound(Reception):
     def __init__(self, games: Games) -> None:
-        self.games = games
-        #: game slug -> name, refreshed when an address names a game not seen yet
-        self._slugs: dict[str, str] = {}
-        conf = games.settings
-        self.policy = AuthPolicy(conf.auth, conf.authserv_id)
-        self.guard = LoopGuard(games.store)
+        super().__init__(games)
         self.work = Work(games.store)
 
-    @property
-    def domain(self) -> str:
-        return self.games.settings.domain
-
     # --- accepting ---------------------------------------------------------------------------
-
-    def game_for(self, address: str) -> str | None:
-        """The game `address` belongs to (a game address, or a bounce address tagged with the
-        game), or None."""
-        key = game_slug_of(self.games.settings.bounce, address, self.domain)
-        if key is None:
-            return None
-        if key not in self._slugs:
-            self._slugs = {slug(g): g for g in self.games.store.games()}
-        return self._slugs.get(key)
 
     def is_service(self, address: str) -> bool:
         """Whether `address` is the service's own (`lgmail@DOMAIN`: games opened by mail)."""
@@ -406,10 +384,6 @@ class Inbound:
         )
         return Processed("posted" if answer.ok else "refused", game, answer.text)
 
-    def close(self, inbox_id: int, outcome: str, game: str | None = None) -> Processed:
-        self.games.store.inbox_done(inbox_id, outcome, self.games.now())
-        return Processed(outcome, game)
-
     def _orders(self, orders: Orders) -> Processed:
         answer, _, _ = self.games.play(
             orders.game,
@@ -490,17 +464,3 @@ class Inbound:
         return reply_address(
             conf.secret, state.name, state.players[player].email, conf.domain, channel
         )
-
-    def as_reply(
-        self, state: GameState, reply: Mail, mail: ReadMail, now: datetime, auto: bool = False
-    ) -> OutgoingMail:
-        """`reply` as an answer to `mail`; an automatic answer's Message-ID says it is one
-        (the loop guard counts them)."""
-        basis = f"{mail.message_id}:{reply.email}"
-        kind = AUTO_MARK + "re." if auto else ".re."
-        message_id = (
-            f"<{slug(state.name)}{kind}{hashlib.sha256(basis.encode()).hexdigest()[:20]}"
-            f"@{self.domain}>"
-        )
-        references = [*mail.references, mail.message_id] if mail.message_id else None
-        return self.games.envelope(state, reply, message_id, now, mail.message_id, references)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from lgmail.mail.addresses import mj_address
 from lgmail.mail.reading import ReadMail, orders_text
@@ -24,12 +24,9 @@ from lgmail.rules.refusal import Refusal
 from lgmail.rules.state import GameState
 from lgmail.rules.view import view
 from lgmail.service import notices
-from lgmail.service.notices import Processed
 from lgmail.service.notify import Mail
+from lgmail.service.reception import Processed, Reception
 from lgmail.store.model import OutgoingMail
-
-if TYPE_CHECKING:
-    from lgmail.service.inbound import Inbound
 
 
 def _refused(text: str, refusal: Refusal) -> dict[str, Any]:
@@ -83,35 +80,35 @@ def answer(state: GameState, done: MjLines) -> tuple[str, str]:
     return render(state.lang, "mj:answer", game=state.name, view=view(state), lines=done)
 
 
-def orders(inbound: Inbound, inbox_id: int, game: str, mail: ReadMail) -> Processed:
+def orders(reception: Reception, inbox_id: int, game: str, mail: ReadMail) -> Processed:
     """The MJ's orders, one a line, decided in turn; his answer says what was done."""
-    state = inbound.games.peek(game)
+    state = reception.games.peek(game)
 
     def extra(after: GameState, done: MjLines, now: datetime) -> list[OutgoingMail]:
         subject, body = answer(after, done)
         said = Mail(None, after.mj or "", after.lang, "mj:answer", subject, body)
-        return [inbound.as_reply(after, said, mail, now)]
+        return [reception.as_reply(after, said, mail, now)]
 
     attempt = deciding(orders_text(mail), list(state.players))
     cause = f"mail:{mail.message_id}"
-    inbound.games.transact(game, attempt, cause, extra=extra, inbox=(inbox_id, "mj"))
+    reception.games.transact(game, attempt, cause, extra=extra, inbox=(inbox_id, "mj"))
     return Processed("mj", game)
 
 
 def alert(
-    inbound: Inbound, inbox_id: int, game: str, state: GameState, mail: ReadMail, why: str
+    reception: Reception, inbox_id: int, game: str, state: GameState, mail: ReadMail, why: str
 ) -> Processed:
     """A mail that would have been the MJ's orders changes nothing; the registered MJ address
     is told (an automatic answer, within the day's limit): `why` is "old-address" (written to
     `GAME+mj@`) or "forged" (another From, or the authentication failed)."""
     outcome = "mj-refused"
     if not state.mj:
-        return inbound.close(inbox_id, outcome, game)
+        return reception.close(inbox_id, outcome, game)
     registered = state.mj
-    conf = inbound.games.settings
+    conf = reception.games.settings
 
     def extra(after: GameState, _: None, now: datetime) -> list[OutgoingMail]:
-        if not inbound.guard.may_answer(registered, now):
+        if not reception.guard.may_answer(registered, now):
             return []
         subject, body = render(
             after.lang,
@@ -124,10 +121,12 @@ def alert(
         )
         notice = Mail(None, registered, after.lang, "mj:refused", subject, body)
         if why == "old-address" and mail.sender.strip().lower() == registered.lower():
-            return [inbound.as_reply(after, notice, mail, now, auto=True)]
-        return [inbound.games.envelope(after, notice, notices.alert_id(inbound, game, mail), now)]
+            return [reception.as_reply(after, notice, mail, now, auto=True)]
+        return [
+            reception.games.envelope(after, notice, notices.alert_id(reception, game, mail), now)
+        ]
 
-    inbound.games.commit(
+    reception.games.commit(
         game, [], f"mail:{mail.message_id}", extra=extra, inbox=(inbox_id, outcome)
     )
     return Processed(outcome, game)

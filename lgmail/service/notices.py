@@ -5,9 +5,8 @@ answer: within the day's limit (`lgmail.service.loops`)."""
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from lgmail.mail.addresses import BOUNCE, slug, token
 from lgmail.mail.reading import ReadMail
@@ -17,23 +16,12 @@ from lgmail.rules.state import GameState
 from lgmail.rules.view import view
 from lgmail.service.loops import AUTO_MARK
 from lgmail.service.notify import Mail
+from lgmail.service.reception import Processed, Reception
 from lgmail.store.model import OutgoingMail
-
-if TYPE_CHECKING:
-    from lgmail.service.inbound import Inbound
-
-
-@dataclass(frozen=True)
-class Processed:
-    """What became of one inbox row."""
-
-    outcome: str
-    game: str | None = None
-    answer: str | None = None
 
 
 def reply(
-    inbound: Inbound,
+    reception: Reception,
     inbox_id: int,
     game: str,
     state: GameState,
@@ -44,16 +32,16 @@ def reply(
     **context: Any,
 ) -> Processed:
     """An automatic answer from `scheme` to `player`'s mail; nothing else changes."""
-    return _notice(inbound, inbox_id, game, player, mail, scheme, outcome, mail=mail, **context)
+    return _notice(reception, inbox_id, game, player, mail, scheme, outcome, mail=mail, **context)
 
 
 def forged(
-    inbound: Inbound, inbox_id: int, game: str, state: GameState, player: str, mail: ReadMail
+    reception: Reception, inbox_id: int, game: str, state: GameState, player: str, mail: ReadMail
 ) -> Processed:
     """Nothing changes; the registered address is told that someone tried (a new mail, not
     a reply: the forger's mail is no thread of his)."""
     return _notice(
-        inbound,
+        reception,
         inbox_id,
         game,
         player,
@@ -66,7 +54,7 @@ def forged(
 
 
 def _notice(
-    inbound: Inbound,
+    reception: Reception,
     inbox_id: int,
     game: str,
     player: str,
@@ -80,34 +68,38 @@ def _notice(
 
     def extra(after: GameState, _: None, now: datetime) -> list[OutgoingMail]:
         seat = after.players[player]
-        if not inbound.guard.may_answer(seat.email, now):
+        if not reception.guard.may_answer(seat.email, now):
             return []
         subject, body = render(
             seat.lang, scheme, game=game, view=view(after, player), me=player, **context
         )
         notice = Mail(player, seat.email, seat.lang, scheme, subject, body)
         if outcome == "forged":
-            return [inbound.games.envelope(after, notice, alert_id(inbound, game, original), now)]
-        return [inbound.as_reply(after, notice, original, now, auto=True)]
+            return [
+                reception.games.envelope(after, notice, alert_id(reception, game, original), now)
+            ]
+        return [reception.as_reply(after, notice, original, now, auto=True)]
 
-    inbound.games.commit(
+    reception.games.commit(
         game, [], f"mail:{original.message_id}", extra=extra, inbox=(inbox_id, outcome)
     )
     return Processed(outcome, game)
 
 
-def alert_id(inbound: Inbound, game: str, mail: ReadMail) -> str:
+def alert_id(reception: Reception, game: str, mail: ReadMail) -> str:
     """The Message-ID of the alert a forged mail causes (an automatic answer)."""
     digest = hashlib.sha256(f"forged:{mail.message_id}".encode()).hexdigest()[:20]
-    return f"<{slug(game)}{AUTO_MARK}alert.{digest}@{inbound.domain}>"
+    return f"<{slug(game)}{AUTO_MARK}alert.{digest}@{reception.domain}>"
 
 
-def bounce(inbound: Inbound, inbox_id: int, game: str, mail: ReadMail, tag: str = "") -> Processed:
+def bounce(
+    reception: Reception, inbox_id: int, game: str, mail: ReadMail, tag: str = ""
+) -> Processed:
     """A bounce of a mail of `game`: MailBounced for each player whose address failed (the
     DSN's recipients, or the one the bounce address's tag names)."""
-    state = inbound.games.load(game)
+    state = reception.games.load(game)
     failed = {r.lower() for r in (mail.bounce.recipients if mail.bounce else [])}
-    conf = inbound.games.settings
+    conf = reception.games.settings
     status = (mail.bounce.status if mail.bounce else "") or ""
     events: list[ev.Event] = [
         ev.MailBounced(p.name, p.email, status)
@@ -115,24 +107,28 @@ def bounce(inbound: Inbound, inbox_id: int, game: str, mail: ReadMail, tag: str 
         if p.email.lower() in failed
         or (tag and tag == token(conf.secret, state.name, p.email, BOUNCE))
     ]
-    inbound.games.commit(game, events, f"mail:{mail.message_id}", inbox=(inbox_id, "bounce"))
+    reception.games.commit(game, events, f"mail:{mail.message_id}", inbox=(inbox_id, "bounce"))
     return Processed("bounce", game)
 
 
-def bounced(inbound: Inbound, inbox_id: int, address: str, tag: str, mail: ReadMail) -> Processed:
+def bounced(
+    reception: Reception, inbox_id: int, address: str, tag: str, mail: ReadMail
+) -> Processed:
     """A mail to the bounce address (VERP: tagged with the game and the recipient's token): the
     game from the tag, else the one whose player's address the DSN names."""
-    game = inbound.game_for(address)
+    game = reception.game_for(address)
     if game is None and mail.bounce is not None:
         failed = {r.lower() for r in mail.bounce.recipients}
         game = next(
             (
                 name
-                for name in inbound.games.store.games()
-                if any(p.email.lower() in failed for p in inbound.games.peek(name).players.values())
+                for name in reception.games.store.games()
+                if any(
+                    p.email.lower() in failed for p in reception.games.peek(name).players.values()
+                )
             ),
             None,
         )
     if game is None:
-        return inbound.close(inbox_id, "bounce: no game")
-    return bounce(inbound, inbox_id, game, mail, tag)
+        return reception.close(inbox_id, "bounce: no game")
+    return bounce(reception, inbox_id, game, mail, tag)

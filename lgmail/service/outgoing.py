@@ -14,18 +14,19 @@ from email.utils import formataddr
 from lgmail.config.settings import Settings
 from lgmail.mail.addresses import PRIVATE, game_address, mj_address, reply_address, slug
 from lgmail.mail.compose import compose
+from lgmail.mail.relay import Sender
 from lgmail.mail.render import render_footer, render_html
-from lgmail.mail.sender import Sender, send_outbox, sender_for
+from lgmail.mail.sender import send_outbox, sender_for
 from lgmail.mail.signing import Signer
 from lgmail.rules import events as ev
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import GameState
 from lgmail.rules.variant import SQUARE
 from lgmail.rules.variants import variant_of
+from lgmail.service.links import page_url, topic_url
 from lgmail.service.notify import Mail, mails_for
 from lgmail.store.eventstore import EventStore
 from lgmail.store.model import OutgoingMail
-from lgmail.web.links import page_url, topic_url
 
 
 class MailOut:

@@ -13,7 +13,7 @@ from email.utils import format_datetime, formataddr
 from lgmail.config.settings import Settings
 from lgmail.mail.reading import ReadMail
 from lgmail.service.games import Games
-from lgmail.service.notices import Processed
+from lgmail.service.reception import Processed
 from lgmail.store.model import OutgoingMail
 
 #: the role addresses of RFC 2142 lgmail answers for

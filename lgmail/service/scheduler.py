@@ -30,7 +30,8 @@ from apscheduler.triggers.date import DateTrigger  # type: ignore[import-untyped
 
 from lgmail import clock
 from lgmail.rules.decide import next_deadline
-from lgmail.service.games import GameError, Games
+from lgmail.service.games import Games
+from lgmail.service.transactions import GameError
 
 log = logging.getLogger(__name__)
 

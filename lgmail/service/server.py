@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from lgmail.mail.listener import GameMailHandler, LmtpListener, SmtpListener, host_port
 from lgmail.service.arenas import share_arenas
@@ -25,8 +25,18 @@ from lgmail.service.inbound import Inbound
 from lgmail.service.scheduler import Clock, DeadlineScheduler
 from lgmail.service.workers import POLL, Config, Worker, WorkerPool, gone, wall_now
 
-if TYPE_CHECKING:
-    from lgmail.web.serve import WebListener
+
+class Listener(Protocol):
+    """A listener the server starts and stops: SMTP, LMTP, or the web's."""
+
+    def start(self) -> None: ...
+
+    def stop(self, no_assert: bool = False) -> None: ...
+
+
+#: what serves the web pages on "host:port" with a base URL (``lgmail.web.serve.WebListener``,
+#: which the command line gives: the web is built on the service, not the other way round)
+WebFactory = Callable[[Games, str, str], Listener]
 
 log = logging.getLogger(__name__)
 
@@ -49,10 +59,12 @@ class Server:
         clock: Clock | None = None,
         workers: int = 0,
         config: Config | None = None,
+        web: WebFactory | None = None,
     ) -> None:
         """`clock`: how the games' clock (`games.now`) runs against the wall clock (default:
         ``Clock.of(games.now)``). `workers`: worker processes, each opening the store as
-        `config` says (0: one worker thread in this process, on `games`)."""
+        `config` says (0: one worker thread in this process, on `games`). `web`: what serves
+        `endpoints.http`."""
         self.games = games
         # what a command commits is delivered by the worker's next round, not inline
         games.after_commit = self.wake
@@ -73,7 +85,7 @@ class Server:
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
-        self._listeners: list[SmtpListener | LmtpListener | WebListener] = []
+        self._listeners: list[Listener] = []
         handler = GameMailHandler(self._known, self._store, self.inbound.accepts_now)
         if endpoints.smtp:
             host, port = host_port(endpoints.smtp, 2525)
@@ -82,10 +94,10 @@ class Server:
             host, port = host_port(endpoints.lmtp, 24)
             self._listeners.append(LmtpListener(handler, host, port))
         if endpoints.http:
-            from lgmail.web.serve import WebListener
-
+            if web is None:
+                raise ValueError("serving the web pages needs the web's listener (`web`)")
             base = games.settings.web_base_url or f"http://{endpoints.http}"
-            self._listeners.append(WebListener(games, endpoints.http, base))
+            self._listeners.append(web(games, endpoints.http, base))
 
     def _known(self, address: str) -> bool:
         return self.inbound.accepts(address)
@@ -182,7 +194,8 @@ class Server:
         return max(0.0, self._swept + self.sweep_seconds - time.monotonic())
 
     def _poll_imap(self) -> None:
-        from lgmail.mail.imap import FileCursor, ImapPoller, ImapSource
+        from lgmail.mail.imap import ImapPoller
+        from lgmail.mail.imap_source import FileCursor, ImapSource
 
         source = ImapSource.from_url(self.endpoints.imap or "")
 

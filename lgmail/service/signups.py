@@ -54,16 +54,15 @@ from lgmail.rules.signup_list import entry, seated, substitutes, waiting
 from lgmail.rules.signups import AUTO_START
 from lgmail.rules.state import GameState
 from lgmail.rules.view import signups_of
+from lgmail.service.links import page_url, topic_url
 from lgmail.service.loops import AUTO_MARK
-from lgmail.service.notices import Processed
 from lgmail.service.notify import Mail
+from lgmail.service.reception import Processed, Reception
 from lgmail.service.transactions import GameError
 from lgmail.store.model import OutgoingMail
-from lgmail.web.links import page_url, topic_url
 
 if TYPE_CHECKING:
     from lgmail.service.games import Games
-    from lgmail.service.inbound import Inbound
 
 #: the Message-ID mark of a confirmation asked (counted against `signups_per_day`)
 SIGNUP_MARK = ".signup."
@@ -97,9 +96,9 @@ def _tz_of(lines: list[MjLine]) -> str:
     return DEFAULT_TZ
 
 
-def opening(inbound: Inbound, inbox_id: int, raw: bytes, mail: ReadMail) -> Processed:
+def opening(reception: Reception, inbox_id: int, raw: bytes, mail: ReadMail) -> Processed:
     """A mail to the service's address: a game proposed, or one answer saying why not."""
-    games = inbound.games
+    games = reception.games
     conf = games.settings
     now = games.now()
     sender = mail.sender.strip().lower()
@@ -109,41 +108,53 @@ def opening(inbound: Inbound, inbox_id: int, raw: bytes, mail: ReadMail) -> Proc
     if tz != DEFAULT_TZ:
         lines = mj_lines(text, tz, now)
     lang = _lang_of(lines, text)
-    if not conf.may_open_games(sender) or not check_sender(raw, inbound.policy).ok:
+    if not conf.may_open_games(sender) or not check_sender(raw, reception.policy).ok:
         since = now - timedelta(days=1)
         if sender and not games.store.marked_mail_count(sender, since, REFUSED_MARK):
-            answer = _service_mail(inbound, mail, lang, "service:refused", REFUSED_MARK, why="mj")
-            return _answered(inbound, inbox_id, "not-allowed", [answer])
-        return inbound.close(inbox_id, "not-allowed")
+            answer = _service_mail(reception, mail, lang, "service:refused", REFUSED_MARK, why="mj")
+            return _answered(reception, inbox_id, "not-allowed", [answer])
+        return reception.close(inbox_id, "not-allowed")
     new = [line for line in lines if line.kind == "new"]
     if not new:
-        answer = _service_mail(inbound, mail, lang, "service:refused", why="help", auto=True)
-        return _answered(inbound, inbox_id, "refused", [answer])
+        answer = _service_mail(reception, mail, lang, "service:refused", why="help", auto=True)
+        return _answered(reception, inbox_id, "refused", [answer])
     problems = [line for line in lines if line.problem or line.kind in ("list", "remove")]
     if problems:
         answer = _service_mail(
-            inbound, mail, lang, "service:refused", why="lines", lines=problems, auto=True
+            reception, mail, lang, "service:refused", why="lines", lines=problems, auto=True
         )
-        return _answered(inbound, inbox_id, "refused", [answer])
+        return _answered(reception, inbox_id, "refused", [answer])
     name = str(new[0].value)
-    taken = _taken(inbound, name)
+    taken = _taken(reception, name)
     if taken:
         answer = _service_mail(
-            inbound, mail, lang, "service:refused", why="name", name=name, free=_free(inbound, name)
+            reception,
+            mail,
+            lang,
+            "service:refused",
+            why="name",
+            name=name,
+            free=_free(reception, name),
         )
-        return _answered(inbound, inbox_id, "refused", [answer])
-    mine = _open_games(inbound, sender)
+        return _answered(reception, inbox_id, "refused", [answer])
+    mine = _open_games(reception, sender)
     if len(mine) >= conf.games_per_mj:
         answer = _service_mail(
-            inbound, mail, lang, "service:refused", why="limit", most=conf.games_per_mj, games=mine
+            reception,
+            mail,
+            lang,
+            "service:refused",
+            why="limit",
+            most=conf.games_per_mj,
+            games=mine,
         )
-        return _answered(inbound, inbox_id, "refused", [answer])
+        return _answered(reception, inbox_id, "refused", [answer])
     command = _proposal(lines, lang, sender)
     if command.max_players is not None and command.max_players > conf.players_per_game:
         answer = _service_mail(
-            inbound, mail, lang, "service:refused", why="seats", most=conf.players_per_game
+            reception, mail, lang, "service:refused", why="seats", most=conf.players_per_game
         )
-        return _answered(inbound, inbox_id, "refused", [answer])
+        return _answered(reception, inbox_id, "refused", [answer])
 
     def opened(after: GameState, _: None, at: datetime) -> list[OutgoingMail]:
         subject, body = render(
@@ -160,7 +171,7 @@ def opening(inbound: Inbound, inbox_id: int, raw: bytes, mail: ReadMail) -> Proc
             tz=str(after.options.get("tz", DEFAULT_TZ)),
         )
         return [
-            inbound.as_reply(
+            reception.as_reply(
                 after, Mail(None, sender, lang, "service:opened", subject, body), mail, at
             )
         ]
@@ -172,9 +183,9 @@ def opening(inbound: Inbound, inbox_id: int, raw: bytes, mail: ReadMail) -> Proc
     except GameError as error:
         detail = refusal_of(error.refusal) if error.refusal else {"cause": "", "detail": {}}
         answer = _service_mail(
-            inbound, mail, lang, "service:refused", why="rules", said=str(error), **detail
+            reception, mail, lang, "service:refused", why="rules", said=str(error), **detail
         )
-        return _answered(inbound, inbox_id, "refused", [answer])
+        return _answered(reception, inbox_id, "refused", [answer])
     return Processed("proposed", name)
 
 
@@ -204,21 +215,21 @@ def _proposal(lines: list[MjLine], lang: str, mj: str) -> ProposeGame:
     return ProposeGame(variant, lang, mj, options, composition, low, high, closes, auto)
 
 
-def _taken(inbound: Inbound, name: str) -> bool:
+def _taken(reception: Reception, name: str) -> bool:
     key = slug(name)
-    if key in inbound.games.settings.reserved:
+    if key in reception.games.settings.reserved:
         return True
-    return key in {slug(g) for g in inbound.games.store.games()}
+    return key in {slug(g) for g in reception.games.store.games()}
 
 
-def _free(inbound: Inbound, name: str) -> str:
+def _free(reception: Reception, name: str) -> str:
     """A free name like `name`: numbered."""
-    return next(f"{name}-{n}" for n in range(2, 1000) if not _taken(inbound, f"{name}-{n}"))
+    return next(f"{name}-{n}" for n in range(2, 1000) if not _taken(reception, f"{name}-{n}"))
 
 
-def _open_games(inbound: Inbound, mj: str) -> list[str]:
+def _open_games(reception: Reception, mj: str) -> list[str]:
     """The games `mj` runs that have not ended (in sign-ups, dealt or running)."""
-    games = inbound.games
+    games = reception.games
     out = []
     for name in games.store.games():
         state = games.peek(name)
@@ -228,7 +239,7 @@ def _open_games(inbound: Inbound, mj: str) -> list[str]:
 
 
 def _service_mail(
-    inbound: Inbound,
+    reception: Reception,
     mail: ReadMail,
     lang: str,
     scheme: str,
@@ -237,7 +248,7 @@ def _service_mail(
     **context: Any,
 ) -> OutgoingMail:
     """An answer from the service's own address (no game is its sender)."""
-    games = inbound.games
+    games = reception.games
     conf = games.settings
     subject, body = render(lang, scheme, service=conf.service_email, domain=conf.domain, **context)
     kind = mark or (AUTO_MARK if auto else ".")
@@ -265,10 +276,10 @@ def _service_mail(
 
 
 def _answered(
-    inbound: Inbound, inbox_id: int, outcome: str, mails: list[OutgoingMail]
+    reception: Reception, inbox_id: int, outcome: str, mails: list[OutgoingMail]
 ) -> Processed:
-    inbound.games.store.inbox_answer(inbox_id, outcome, mails, inbound.games.now())
-    inbound.games.after_commit()
+    reception.games.store.inbox_answer(inbox_id, outcome, mails, reception.games.now())
+    reception.games.after_commit()
     return Processed(outcome)
 
 
@@ -309,7 +320,7 @@ class _Reply:
 
 
 def signing(
-    inbound: Inbound,
+    reception: Reception,
     inbox_id: int,
     game: str,
     state: GameState,
@@ -318,7 +329,7 @@ def signing(
 ) -> Processed:
     """A mail to a game in sign-ups: to its address (`own` None), or to the address of the
     sign-up `own` (the From checked already)."""
-    games = inbound.games
+    games = reception.games
     conf = games.settings
     text = orders_text(mail)
     word = player_word(text)
@@ -329,25 +340,25 @@ def signing(
         lang = known.lang
     if word is None or (own is None and word.kind not in ("join", "substitute")):
         # unreadable, or « oui » / « désinscription » not sent to his own address: how to
-        return _signup_answer(inbound, inbox_id, game, mail, sender, lang, _Reply("help", None))
+        return _signup_answer(reception, inbox_id, game, mail, sender, lang, _Reply("help", None))
     if word.kind in ("join", "substitute"):
         now = games.now()
         if known is None and len(state.signups) >= conf.players_per_game:
             reply = _Reply("full", None, {"most": conf.players_per_game})
-            return _signup_answer(inbound, inbox_id, game, mail, sender, lang, reply)
+            return _signup_answer(reception, inbox_id, game, mail, sender, lang, reply)
         asked = games.store.marked_mail_count(sender, now - timedelta(days=1), SIGNUP_MARK)
         if asked >= conf.signups_per_day:
             reply = _Reply("daily", None, {"most": conf.signups_per_day})
-            return _signup_answer(inbound, inbox_id, game, mail, sender, lang, reply)
+            return _signup_answer(reception, inbox_id, game, mail, sender, lang, reply)
         name = _name_of(word, mail)
         command: Command = RequestSignup(name, sender, lang, word.kind == "substitute")
-        return _decided(inbound, inbox_id, game, mail, sender, lang, command, "asked")
+        return _decided(reception, inbox_id, game, mail, sender, lang, command, "asked")
     if word.kind == "yes":
         return _decided(
-            inbound, inbox_id, game, mail, sender, lang, ConfirmSignup(sender), "confirmed"
+            reception, inbox_id, game, mail, sender, lang, ConfirmSignup(sender), "confirmed"
         )
     return _decided(
-        inbound, inbox_id, game, mail, sender, lang, WithdrawSignup(sender), "withdrawn"
+        reception, inbox_id, game, mail, sender, lang, WithdrawSignup(sender), "withdrawn"
     )
 
 
@@ -378,7 +389,7 @@ def _attempt(
 
 
 def _decided(
-    inbound: Inbound,
+    reception: Reception,
     inbox_id: int,
     game: str,
     mail: ReadMail,
@@ -387,8 +398,8 @@ def _decided(
     command: Command,
     what: str,
 ) -> Processed:
-    answer = _answer(inbound, mail, sender, lang)
-    reply, _, _ = inbound.games.transact(
+    answer = _answer(reception, mail, sender, lang)
+    reply, _, _ = reception.games.transact(
         game,
         _attempt(command, what),
         f"mail:{mail.message_id}",
@@ -400,7 +411,7 @@ def _decided(
 
 
 def _signup_answer(
-    inbound: Inbound,
+    reception: Reception,
     inbox_id: int,
     game: str,
     mail: ReadMail,
@@ -409,8 +420,8 @@ def _signup_answer(
     reply: _Reply,
 ) -> Processed:
     """An answer that changes nothing (help, a limit): an automatic answer."""
-    answer = _answer(inbound, mail, sender, lang)
-    inbound.games.commit(
+    answer = _answer(reception, mail, sender, lang)
+    reception.games.commit(
         game,
         [],
         f"mail:{mail.message_id}",
@@ -467,16 +478,16 @@ def act(games: Games, name: str, email: str, text: str) -> tuple[bool, str]:
 
 
 def _answer(
-    inbound: Inbound, mail: ReadMail, sender: str, lang: str
+    reception: Reception, mail: ReadMail, sender: str, lang: str
 ) -> Callable[[GameState, _Reply, datetime], list[OutgoingMail]]:
     """The answer to a sign-up mail, sent to its From: a confirmation asked is marked
     (`SIGNUP_MARK`); what recorded nothing is an automatic answer, within the day's limit."""
-    games = inbound.games
+    games = reception.games
     conf = games.settings
 
     def answer(after: GameState, reply: _Reply, now: datetime) -> list[OutgoingMail]:
         auto = not reply.recorded
-        if auto and not inbound.guard.may_answer(sender, now):
+        if auto and not reception.guard.may_answer(sender, now):
             return []
         subject, body = signup_answer(games.settings, after, reply, sender, lang)
         known = entry(after, sender)
@@ -506,7 +517,7 @@ def _position(state: GameState, email: str) -> int | None:
 
 
 def started_already(
-    inbound: Inbound, inbox_id: int, game: str, state: GameState, mail: ReadMail
+    reception: Reception, inbox_id: int, game: str, state: GameState, mail: ReadMail
 ) -> Processed | None:
     """A sign-up word to the address of a game that is no longer in sign-ups, from an address
     that plays no part in it: one sentence saying so (an automatic answer); None when the mail
@@ -516,16 +527,16 @@ def started_already(
         return None
     sender = mail.sender.strip()
     reply = _Reply("started" if state.status != "ended" else "ended", None)
-    return _signup_answer(inbound, inbox_id, game, mail, sender, word.lang, reply)
+    return _signup_answer(reception, inbox_id, game, mail, sender, word.lang, reply)
 
 
 # --- the MJ runs the sign-ups ---------------------------------------------------------------
 
 
-def mj_orders(inbound: Inbound, inbox_id: int, game: str, mail: ReadMail) -> Processed:
+def mj_orders(reception: Reception, inbox_id: int, game: str, mail: ReadMail) -> Processed:
     """The MJ's orders on a game in sign-ups, one a line, decided in turn; his answer says
     what was done and gives the list."""
-    games = inbound.games
+    games = reception.games
     state = games.peek(game)
     tz = str(state.options.get("tz", DEFAULT_TZ))
     lines = mj_lines(orders_text(mail), tz, games.now())
@@ -569,7 +580,7 @@ def mj_orders(inbound: Inbound, inbox_id: int, game: str, mail: ReadMail) -> Pro
             signup_address=game_address(after.name, conf.domain),
         )
         reply = Mail(None, after.mj or "", after.lang, "mj:signup", subject, body)
-        return [inbound.as_reply(after, reply, mail, now)]
+        return [reception.as_reply(after, reply, mail, now)]
 
     games.transact(game, attempt, f"mail:{mail.message_id}", extra=answer, inbox=(inbox_id, "mj"))
     return Processed("mj", game)

@@ -34,7 +34,7 @@ from lgmail.mail import render
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound
 from lgmail.service.scheduler import Clock, DeadlineScheduler
-from lgmail.store.work import GAME_PREFIX, SERVE_PREFIX
+from lgmail.store.schema import GAME_PREFIX, SERVE_PREFIX
 
 log = logging.getLogger(__name__)
 

@@ -34,7 +34,6 @@ from lgmail.store.hotpath import (
     StreamRow,
     hot_path_sql,
 )
-from lgmail.store.light.schema_head import HEAD
 from lgmail.store.model import (
     NewEvent,
     OutgoingMail,
@@ -49,6 +48,7 @@ from lgmail.store.schema import (
     projections,
     secrets,
 )
+from lgmail.store.schema_head import HEAD
 
 SQLITE_FILENAME = "lgmail.sqlite3"
 

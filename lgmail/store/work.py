@@ -29,7 +29,7 @@ from lgmail.store.eventstore import EventStore
 from lgmail.store.model import InboxRow
 from lgmail.store.schema import GAME_PREFIX, SERVE_PREFIX, leases
 
-__all__ = ["GAME_PREFIX", "SERVE_PREFIX", "Accepted", "Work"]
+__all__ = ["Accepted", "Work"]
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from lgmail.mail.render import LANGS, html_environment
 from lgmail.rules.state import GameState
 from lgmail.rules.view import spectator_view
 from lgmail.service.games import Games
+from lgmail.service.links import Reader, reader_of, topic_url
 from lgmail.store.archive import received
 from lgmail.store.model import RecordedEvent
 from lgmail.web.ballots import Ballot, ballots, shown_to
@@ -32,7 +33,6 @@ from lgmail.web.board import board
 from lgmail.web.feed import atom
 from lgmail.web.journal import journal
 from lgmail.web.kept import Kept
-from lgmail.web.links import Reader, reader_of, topic_url
 from lgmail.web.lobby import INDEX_LANGS, desk_substitutes, index, signup_desk, signup_page
 from lgmail.web.pages import Letters, mj_desk, player_page
 from lgmail.web.prose import Told, told

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lgmail.mail.auth import AuthPolicy, Verdict, check_sender, parse_results, strip_forged_results
+from lgmail.mail.auth import AuthPolicy, Verdict, check_sender, strip_forged_results
+from lgmail.mail.auth_results import parse_results
 from tests.auth.mails import AUTHSERV_ID, DELIVERY, GMAIL_PASS, mail
 
 POLICIES = [

@@ -7,7 +7,8 @@ from dataclasses import replace
 import pytest
 
 from lgmail.mail import auth
-from lgmail.mail.auth import AuthPolicy, Result, check_sender, parse_results, strip_forged_results
+from lgmail.mail.auth import AuthPolicy, check_sender, strip_forged_results
+from lgmail.mail.auth_results import Result, parse_results
 from lgmail.mail.reading import read_mail
 from tests.auth.mails import (
     AUTHSERV_ID,

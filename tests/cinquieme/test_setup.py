@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from lgmail.config import settings
-from lgmail.service.games import GameError, Games
+from lgmail.service.games import Games
+from lgmail.service.transactions import GameError
 from tests.cinquieme.drive import public_saying as public
 from tests.cinquieme.play import NAMES, TEN, game, to_night_one
 from tests.scenario import Scenario, Sent

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.cli.commands import main
+from lgmail.cli.entry import main
 
 PLAYERS = [
     "Alice <alice@example.org>",

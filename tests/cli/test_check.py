@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from aiosmtpd.controller import Controller
 
-from lgmail.cli.commands import main
+from lgmail.cli.entry import main
 from lgmail.config.schema import check
 from tests.inbound.conftest import free_port, port_held
 

@@ -7,7 +7,7 @@ import os
 import stat
 from pathlib import Path
 
-from lgmail.cli.commands import main
+from lgmail.cli.entry import main
 
 PLAYERS = [
     "Alice <alice@example.org>",

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import lgmail.cli.commands
-from lgmail.cli.commands import main
+from lgmail.cli.entry import main
 from lgmail.service.games import Games
 from tests.cli.test_contract import PLAYERS, Cli
 

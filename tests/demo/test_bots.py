@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.bots import Letter, MailBot, Mind
-from lgmail.bots.mind import PHRASES
+from lgmail.bots.letters import Letter
+from lgmail.bots.mailbot import MailBot
+from lgmail.bots.mind import PHRASES, Mind
 from lgmail.mail.reading import orders_text, read_mail
 from lgmail.orders.parse import parse
 from lgmail.rules.orders import Kind, Order

@@ -27,7 +27,7 @@ with warnings.catch_warnings():  # dnspython's DSA support, deprecated by crypto
     import dns.resolver
     import dns.zone
 
-from lgmail.cli.commands import main
+from lgmail.cli.entry import main
 
 DOMAIN = "village.example.org"
 MX = "mx.example.org"

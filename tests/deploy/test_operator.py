@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.cli.commands import main
+from lgmail.cli.entry import main
 from lgmail.config import settings
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound

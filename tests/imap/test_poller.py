@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.mail.imap import DONE_KEYWORD, FileCursor, ImapPoller, ImapSource
+from lgmail.mail.imap import DONE_KEYWORD, ImapPoller
+from lgmail.mail.imap_source import FileCursor, ImapSource
 
 from .helpers import Recorder, make_mail, message_id, wait_until
 from .server import Dovecot, Mailbox

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.mail.imap import FileCursor, ImapPoller, ImapSource
+from lgmail.mail.imap import ImapPoller
+from lgmail.mail.imap_source import FileCursor, ImapSource
 
 
 def test_imap_url_defaults() -> None:

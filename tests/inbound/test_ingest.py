@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.cli.commands import main
+from lgmail.cli.entry import main
 from tests.scenario import Scenario
 
 
@@ -85,7 +85,7 @@ def test_ingest_fails_for_the_machine_with_75_and_no_traceback(tmp_path: Path, c
     (data / "lgmail.toml").write_text(config, encoding="utf-8")
     mail = raw_mail("alice@example.org", "village+abc@lgmail.localhost", "vote Bruno")
     done = subprocess.run(
-        [sys.executable, "-m", "lgmail.cli.commands", "--data", str(data), "ingest", "-"],
+        [sys.executable, "-m", "lgmail", "--data", str(data), "ingest", "-"],
         input=mail,
         capture_output=True,
         timeout=120,

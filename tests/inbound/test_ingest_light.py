@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.cli.commands import main
+from lgmail.cli.entry import main
 from lgmail.store import migrate
-from lgmail.store.light.schema_head import HEAD
+from lgmail.store.schema_head import HEAD
 from lgmail.store.work import Work
 from tests.inbound.test_ingest import raw_mail
 from tests.scenario import Scenario

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.cli.commands import main
+from lgmail.cli.entry import main
 from tests.kohlanta.play import deal
 
 MJ = "mj@example.org"

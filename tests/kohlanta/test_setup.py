@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from lgmail.config import settings
-from lgmail.service.games import GameError, Games
+from lgmail.service.games import Games
+from lgmail.service.transactions import GameError
 from tests.kohlanta.play import NAMES, deal, game
 from tests.scenario import Scenario, Sent
 

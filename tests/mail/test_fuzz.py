@@ -14,7 +14,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lgmail.mail.reading import ReadMail, html_to_text, orders_text, read_mail, strip_reply
+from lgmail.mail.html_text import html_to_text
+from lgmail.mail.quotes import strip_reply
+from lgmail.mail.reading import ReadMail, orders_text, read_mail
 
 WORDS = [
     "vote",

@@ -8,15 +8,9 @@ from email.message import EmailMessage
 
 import pytest
 
-from lgmail.mail.reading import (
-    Bounce,
-    ReadMail,
-    clean_subject,
-    html_to_text,
-    orders_text,
-    read_mail,
-    strip_reply,
-)
+from lgmail.mail.html_text import html_to_text
+from lgmail.mail.quotes import strip_reply
+from lgmail.mail.reading import Bounce, ReadMail, clean_subject, orders_text, read_mail
 
 
 def mail(body: str = "vote Bruno\n", **headers: str) -> bytes:

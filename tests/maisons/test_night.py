@@ -11,7 +11,8 @@ import pytest
 from lgmail.config import settings
 from lgmail.rules.commands import Seat
 from lgmail.rules.view import view
-from lgmail.service.games import GameError, Games
+from lgmail.service.games import Games
+from lgmail.service.transactions import GameError
 from tests.maisons.conftest import game
 from tests.scenario import Scenario
 

@@ -15,7 +15,7 @@ from lgmail.rules.commands import (
     Resume,
     StrikeDown,
 )
-from lgmail.service.games import GameError
+from lgmail.service.transactions import GameError
 from tests.scenario import Scenario
 
 ROLES = {

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.cli.commands import main
+from lgmail.cli.entry import main
 from lgmail.rules.decide import next_deadline
 from lgmail.service.games import Answer
 from tests.nombres import digests, game, wall

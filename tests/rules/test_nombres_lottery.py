@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.cli.commands import main
+from lgmail.cli.entry import main
 from lgmail.rules import events as ev
 from lgmail.rules.commands import (
     Command,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.service.games import GameError
+from lgmail.service.transactions import GameError
 from tests.scenario import Scenario
 
 ROLES = {

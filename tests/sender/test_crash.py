@@ -13,7 +13,8 @@ from datetime import timedelta
 
 from lgmail.mail.sender import LEASE
 from lgmail.service.workers import gone, wall_now
-from lgmail.store.work import SERVE_PREFIX, Work
+from lgmail.store.schema import SERVE_PREFIX
+from lgmail.store.work import Work
 
 from .conftest import Relay, Service, same_bytes
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import dkim
 import pytest
 
-from lgmail.cli.commands import main
+from lgmail.cli.entry import main
 from tests.sender.conftest import Relay
 
 DOMAIN = "village.example.org"

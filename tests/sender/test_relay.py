@@ -9,7 +9,8 @@ from email.policy import default
 
 import pytest
 
-from lgmail.mail.sender import MaildirSender, SmtpRelay, TemporaryFailure, sender_for
+from lgmail.mail.relay import SmtpRelay, TemporaryFailure
+from lgmail.mail.sender import MaildirSender, sender_for
 from lgmail.rules.commands import Seat
 
 from .conftest import PASSWORD, USER, Relay, Service, Tls, authenticator, same_bytes

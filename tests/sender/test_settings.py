@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from lgmail.cli.commands import build_parser, main
+from lgmail.cli.entry import main
+from lgmail.cli.parser import build_parser
 from lgmail.config import settings
 
 from .conftest import Relay

@@ -24,7 +24,8 @@ from lgmail.rules.commands import (
     WithdrawSignup,
 )
 from lgmail.rules.decide import next_deadline
-from lgmail.service.games import GameError, Games
+from lgmail.service.games import Games
+from lgmail.service.transactions import GameError
 
 START = datetime(2026, 12, 6, 18, 0, tzinfo=UTC)
 CLOSES = datetime(2026, 12, 8, 20, 30, tzinfo=UTC)

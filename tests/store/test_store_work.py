@@ -14,7 +14,8 @@ from sqlalchemy import text
 from sqlalchemy.exc import StatementError
 
 from lgmail.store.eventstore import EventStore
-from lgmail.store.work import GAME_PREFIX, Accepted, Work
+from lgmail.store.schema import GAME_PREFIX
+from lgmail.store.work import Accepted, Work
 from tests.store.helpers import T0
 
 RAW = b"From: alice@example.org\r\nSubject: vote\r\n\r\nvote Bruno\r\n"

@@ -19,6 +19,7 @@ import pytest
 from lgmail.rules.commands import ConfirmSignup, ProposeGame, RequestSignup
 from lgmail.service.games import Games
 from lgmail.service.server import Endpoints, Server
+from lgmail.web.serve import WebListener
 from tests.inbound.conftest import free_port
 from tests.inbound.test_whole_game_smtp import answered_once, quoted_reply, senders
 from tests.scenario import Scenario
@@ -73,7 +74,10 @@ def web(tmp_path: Path) -> Iterator[Web]:
     game = Scenario(tmp_path, script["roles"], election=script.get("election", False))
     smtp = free_port()
     server = Server(
-        game.games, Endpoints(f"127.0.0.1:{smtp}", None, None, f"127.0.0.1:{http}"), 0.05
+        game.games,
+        Endpoints(f"127.0.0.1:{smtp}", None, None, f"127.0.0.1:{http}"),
+        0.05,
+        web=WebListener,
     )
     server.start()
     try:

@@ -20,7 +20,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 from lgmail.mail.render import when
-from lgmail.web.links import mj_token
+from lgmail.service.links import mj_token
 from tests.web.conftest import CLOSES, SIGNUPS, Web, signup_game, text
 from tests.web.played import scripted
 

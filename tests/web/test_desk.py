@@ -19,8 +19,8 @@ from starlette.testclient import TestClient
 from lgmail.rules import events as ev
 from lgmail.rules.hooks import TELLS
 from lgmail.rules.state import GameState
+from lgmail.service.links import mj_token
 from lgmail.web.app import Site
-from lgmail.web.links import mj_token
 from tests.scenario import Scenario
 from tests.web.played import GAMES_PLAYED, scripted
 

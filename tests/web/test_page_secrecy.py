@@ -29,10 +29,10 @@ from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux.catalogue import CAMP_OF
 from lgmail.rules.view import spectator_view, view
 from lgmail.service.bots import orders_for
+from lgmail.service.links import mj_token
 from lgmail.store.model import RecordedEvent
 from lgmail.web.app import Site
 from lgmail.web.feed import atom
-from lgmail.web.links import mj_token
 from lgmail.web.pages import player_page
 from tests.scenario import Scenario
 from tests.web.test_votes import PUBLIC, den, pictures

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from lgmail.service.server import Endpoints, Server
+from lgmail.web.serve import WebListener
 from tests.inbound.conftest import ROLES, free_port, listen_again, port_held
 from tests.scenario import START, Scenario
 
@@ -54,7 +55,11 @@ def test_a_taken_http_port_fails_the_start_and_frees_the_others(tmp_path: Path) 
     game = Scenario(tmp_path, ROLES)
     smtp = free_port()
     with port_held() as http:
-        server = Server(game.games, Endpoints(f"127.0.0.1:{smtp}", None, None, f"127.0.0.1:{http}"))
+        server = Server(
+            game.games,
+            Endpoints(f"127.0.0.1:{smtp}", None, None, f"127.0.0.1:{http}"),
+            web=WebListener,
+        )
         with pytest.raises(OSError, match="cannot listen for HTTP"):
             server.start()
     listen_again(smtp)

@@ -20,7 +20,7 @@ from lgmail.mail.addresses import mj_address
 from lgmail.mail.render import when
 from lgmail.rules.commands import Archive, ConfirmSignup, RequestSignup, StartGame
 from lgmail.service.games import Games
-from lgmail.web.links import mj_token
+from lgmail.service.links import mj_token
 from lgmail.web.serve import WebListener
 from tests.inbound.conftest import free_port
 from tests.scenario import Scenario

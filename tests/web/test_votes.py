@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
+from lgmail.service.links import mj_token
 from lgmail.store.model import RecordedEvent
 from lgmail.web.app import Site
-from lgmail.web.links import mj_token
 from tests.scenario import Scenario
 from tests.web.played import GAMES_PLAYED
 

@@ -1,7 +1,7 @@
 """The store's database by its driver alone (sqlite3, psycopg), for the commands a process runs
 once and exits (`lgmail ingest` from an MTA's pipe, `lgmail state`): importing SQLAlchemy
 costs more than their whole work. They read and write the tables ``lgmail.store`` defines, at
-the schema's head only (``lgmail.store.light.schema_head``), and leave anything else to the
+the schema's head only (``lgmail.store.schema_head``), and leave anything else to the
 full path.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from lgmail.store.light.schema_head import HEAD
+from lgmail.store.schema_head import HEAD
 
 Execute = Callable[[str, Sequence[Any]], list[tuple[Any, ...]]]
 

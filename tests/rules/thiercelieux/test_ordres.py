@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from lgmail.cli.commands import role_slug
 from lgmail.orders.parse import parse, parse_line
+from lgmail.orders.setup_words import role_slug
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
 
