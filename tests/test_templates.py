@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from lgmail.mail.render import COMMON, LANGS, environment, templates_dir, warm, when
+from lgmail.mail.render import COMMON, LANGS, environment, own_texts, templates_dir, warm, when
 
 
 def names(lang: str) -> set[str]:
@@ -61,9 +61,10 @@ def test_every_accepted_order_is_answered_with_what_it_will_do() -> None:
     languages; and every kind of order has its own sentence."""
     import re
 
-    from lgmail.mail.render import environment
+    from lgmail.mail.render import environment, naming
     from lgmail.orders.parse import parse
     from lgmail.rules.orders import Kind, Order
+    from lgmail.rules.variants import VARIANTS
     from lgmail.service.answers import line_of
 
     players = ["Alice", "Bruno", "Chloé", "David", "Emma", "Gaston"]
@@ -72,12 +73,39 @@ def test_every_accepted_order_is_answered_with_what_it_will_do() -> None:
         for text, expected in ORDERS.items():
             (line,) = parse(text, players, "Emma")
             assert isinstance(line.result, Order), text
-            said = str(macros.order(line_of(line.text, line.result)))  # type: ignore[attr-defined]
+            with naming(VARIANTS["thiercelieux"]):  # the roles it names are 004's
+                said = str(macros.order(line_of(line.text, line.result)))  # type: ignore[attr-defined]
             assert expected[index] in said, (lang, text, said)
         source = (templates_dir() / lang / "macros.txt").read_text(encoding="utf-8")
         order_macro = source[source.index("macro order") : source.index("endmacro")]
-        sentences = set(re.findall(r'o.kind == "([a-z-]+)"', order_macro))
-        assert {k.value for k in Kind} - sentences == set(), lang
+        shared = set(re.findall(r'o.kind == "([a-z-]+)"', order_macro))
+        beside = {word for section, word in own_texts(lang) if section == "orders"}
+        assert shared & beside == set(), lang
+        assert {k.value for k in Kind} - shared - beside == set(), lang
+
+
+def test_a_role_s_texts_are_found_beside_it() -> None:
+    """An order's sentence, a refusal's reason, a cause of death, a winner, a colour, a status
+    and a captain's title are kept in their role's or rule set's folder, found by their word;
+    `macros.txt` names none of them."""
+    import re
+
+    for lang in LANGS:
+        own = own_texts(lang)
+        assert own[("orders", "sonder")] == "roles/voyante/orders/sonder.txt"
+        assert own[("refusals/not_allowed", "passager-long")].startswith("roles/passager/")
+        assert own[("deaths", "petite-fille")].startswith("roles/petite_fille/")
+        assert own[("captains", "maisons")] == "maisons/captains/maisons.txt"
+        source = (templates_dir() / lang / "macros.txt").read_text(encoding="utf-8")
+        for line in source.splitlines():
+            for section in re.findall(r'own_text\("([a-z_/]+)"', line):
+                named = set(re.findall(r'== "([a-z_-]+)"', line))
+                assert named & {w for s, w in own if s == section} == set(), (lang, section)
+    macros = environment("fr").get_template("macros.txt").module
+    said = macros.refusal("not_allowed", {"why": "vampire-limit"})  # type: ignore[attr-defined]
+    assert str(said).startswith("vous ne pouvez plus recruter : deux acolytes au plus")
+    assert str(macros.cause_of_death("feu")) == "pris·e dans l'incendie allumé par le Pyromane"  # type: ignore[attr-defined]
+    assert str(macros.captain({"variant": "kohlanta"})) == "chef de tribu"  # type: ignore[attr-defined]
 
 
 def test_a_worker_compiles_the_common_templates_as_it_starts() -> None:
@@ -87,4 +115,4 @@ def test_a_worker_compiles_the_common_templates_as_it_starts() -> None:
     for lang in LANGS:
         cache = environment(lang).cache
         assert cache is not None
-        assert set(COMMON) <= {name for _, name in cache}
+        assert {*COMMON, *own_texts(lang).values()} <= {name for _, name in cache}

@@ -9,6 +9,8 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+from collections.abc import Iterator
+from contextvars import ContextVar
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -17,7 +19,7 @@ from zoneinfo import ZoneInfo
 
 import jinja2
 
-from lgmail.rules.thiercelieux.catalogue import ROLES
+from lgmail.rules.variant import Variant
 
 LANGS = ("fr", "en")
 DEFAULT_TZ = "Europe/Paris"
@@ -77,19 +79,34 @@ def when(moment: str | datetime, lang: str, tz: str = DEFAULT_TZ) -> str:
     return f"{day} {local.day} {month} at {local.hour}:{local.minute:02d}"
 
 
-def role_name(slug: str | None, lang: str) -> str:
+def role_name(variant: Variant | None, slug: str | None, lang: str) -> str:
+    """A card of `variant`'s games by its name in `lang` (its slug where it has none)."""
     if not slug:
         return "?"
-    spec = ROLES.get(slug)
+    spec = variant.roles.get(slug) if variant is not None else None
     return spec.name(lang) if spec else slug
 
 
-def role_of_001(slug: str, lang: str) -> str:
-    """A role of rule set `maisons` (001) by its name in `lang`."""
-    from lgmail.rules.maisons.role import catalogue
+def power_name(variant: Variant | None, slug: str, lang: str) -> str:
+    """A role held beside the card in `variant`'s games (`Variant.powers`, 001's) by its name
+    in `lang`; else as a card."""
+    spec = variant.powers.get(slug) if variant is not None else None
+    return spec.name(lang) if spec else role_name(variant, slug, lang)
 
-    spec = catalogue().get(slug)
-    return spec.name(lang) if spec else role_name(slug, lang)
+
+#: the rule set of the game whose texts are being rendered: the roles the filters `role` and
+#: `role_of_001` name (`naming`)
+_NAMING: ContextVar[Variant | None] = ContextVar("naming", default=None)
+
+
+@contextlib.contextmanager
+def naming(variant: Variant | None) -> Iterator[None]:
+    """Render, within, the roles of `variant`'s games by their names."""
+    token = _NAMING.set(variant)
+    try:
+        yield
+    finally:
+        _NAMING.reset(token)
 
 
 @cache
@@ -104,13 +121,37 @@ def environment(lang: str) -> jinja2.Environment:
         autoescape=False,
     )
     env.filters["when"] = lambda m, tz=DEFAULT_TZ: when(m, lang, tz)
-    env.filters["role"] = lambda slug: role_name(slug, lang)
-    env.filters["role_of_001"] = lambda slug: role_of_001(slug, lang)
+    env.filters["role"] = lambda slug: role_name(_NAMING.get(), slug, lang)
+    env.filters["role_of_001"] = lambda slug: power_name(_NAMING.get(), slug, lang)
     env.filters["agree"] = agree
     env.filters["upper_first"] = upper_first
     env.globals["lang"] = lang
     env.globals["gender_of"] = gender_of
+    env.globals["own_text"] = lambda section, word: own_texts(lang).get((section, str(word)))
     return env
+
+
+#: a text kept beside its role or rule set, in a folder named after its section, in a file named
+#: after its word: `roles/voyante/orders/sonder.txt` (the order « sonder »),
+#: `roles/passager/refusals/not_allowed/passager-long.txt` (a refusal's reason, under its cause),
+#: `maisons/captains/maisons.txt` (a rule set's captain); `macros.txt` includes it by its word
+_OWN = re.compile(
+    r"(?:[^/]+/)+?(orders|deaths|winners|colours|statuses|captains|refusals/\w+)/([^/]+)\.txt"
+)
+
+
+@cache
+def own_texts(lang: str) -> dict[tuple[str, str], str]:
+    """The texts of `lang` kept beside their role or rule set, found among its templates:
+    (section, word) -> template name, ("orders", "sonder") -> "roles/voyante/orders/sonder.txt"."""
+    found: dict[tuple[str, str], str] = {}
+    for name in environment(lang).list_templates(extensions=["txt"]):
+        match = _OWN.fullmatch(name)
+        if match is not None:
+            key = (match[1], match[2])
+            if found.setdefault(key, name) != name:
+                raise ValueError(f"{key} is written twice: {found[key]} and {name}")
+    return found
 
 
 #: a word written for both genders: « mort·e », « amoureux·se », « lui·elle »
@@ -154,20 +195,26 @@ COMMON = ("macros.txt", "player/answer.txt", "public/digest.txt", "footer.txt")
 
 def warm() -> None:
     """Compile the templates that nearly every mail uses, in every language (about 0.3 s a
-    language, most of it `macros.txt`): a worker process does it as it starts, so that the
-    first mails after a start, a storm's at 21:30 say, do not wait for it."""
+    language, most of it `macros.txt`), and the texts it includes by their word (`own_texts`):
+    a worker process does it as it starts, so that the first mails after a start, a storm's at
+    21:30 say, do not wait for it."""
     for lang in LANGS:
-        for env, name in [(environment(lang), n) for n in COMMON] + [
+        own = sorted(own_texts(lang).values())
+        for env, name in [(environment(lang), n) for n in (*COMMON, *own)] + [
             (html_environment(lang), "layout.html")
         ]:
             with contextlib.suppress(jinja2.TemplateNotFound):  # a trimmed LGMAIL_TEMPLATES
                 env.get_template(name)
 
 
-def render(lang: str, scheme: str, **context: Any) -> tuple[str, str]:
-    """Render the template named by `scheme` ("player:role" -> player/role.txt): (subject, body)."""
+def render(
+    lang: str, scheme: str, *, variant: Variant | None = None, **context: Any
+) -> tuple[str, str]:
+    """Render the template named by `scheme` ("player:role" -> player/role.txt): (subject, body),
+    naming the roles of `variant`'s games (the game's rule set)."""
     lang = lang if lang in LANGS else "fr"
-    text = environment(lang).get_template(scheme.replace(":", "/") + ".txt").render(**context)
+    with naming(variant):
+        text = environment(lang).get_template(scheme.replace(":", "/") + ".txt").render(**context)
     subject, _, body = text.partition("\n")
     return subject.strip(), body.strip("\n") + "\n"
 
@@ -188,7 +235,7 @@ def html_environment(lang: str) -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     env.filters["when"] = lambda moment: when(moment, lang)
-    env.filters["role"] = lambda slug: role_name(slug, lang)
+    env.filters["role"] = lambda slug: role_name(_NAMING.get(), slug, lang)
     env.filters["agree"] = agree
     env.globals["lang"] = lang
     return env
