@@ -97,7 +97,7 @@ from lgmail.config.settings import load
 from lgmail.mail.relay import Sender
 from lgmail.mail.sender import send_outbox
 from lgmail.rules.commands import Seat
-from lgmail.rules.decide import next_deadline
+from lgmail.rules.flow import next_deadline
 from lgmail.service.games import Games
 from lgmail.service.scheduler import Clock
 from lgmail.service.server import Endpoints, Server

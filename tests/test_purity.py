@@ -54,8 +54,9 @@ def test_next_deadline_is_what_a_scheduler_waits_for() -> None:
     from datetime import UTC, datetime, timedelta
 
     from lgmail.rules.commands import CreateGame, Pause, Seat, StartGame
-    from lgmail.rules.decide import decide, next_deadline
+    from lgmail.rules.decide import decide
     from lgmail.rules.evolve import apply
+    from lgmail.rules.flow import next_deadline
     from lgmail.rules.state import GameState
 
     now = datetime(2026, 11, 29, 21, 0, tzinfo=UTC)

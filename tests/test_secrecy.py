@@ -88,7 +88,7 @@ def leaks(game: Scenario, seen: set[str]) -> list[str]:
         for other in state.players.values():
             if known.get(other.name) is not None:
                 continue
-            secret = role_name(other.role, state.players[reader].lang)
+            secret = role_name(variant_of(state), other.role, state.players[reader].lang)
             for line in mail.body.splitlines():
                 if other.name in line and secret in line:
                     found.append(f"to {reader}: {line!r} reveals {other.name}")

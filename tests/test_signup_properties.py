@@ -24,7 +24,6 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from lgmail.rules import events as ev
-from lgmail.rules.classic.composition import MIN_PLAYERS
 from lgmail.rules.commands import (
     AmendProposal,
     Command,
@@ -41,6 +40,7 @@ from lgmail.rules.evolve import apply, project
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.signup_list import seated, substitutes, waiting
 from lgmail.rules.state import GameState, Signup
+from lgmail.rules.thiercelieux.base.composition import MIN_PLAYERS
 from lgmail.rules.view import view
 
 NOW = datetime(2026, 11, 29, 21, 0, tzinfo=UTC)

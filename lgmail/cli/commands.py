@@ -361,7 +361,8 @@ def _game(games: Games, args: argparse.Namespace) -> int:
             print(name)
         return 0
     if args.game_command == "redeal":
-        state = games.redeal(args.name, assignments(args.roles) if args.roles else None)
+        rule_set = games.peek(args.name).variant
+        state = games.redeal(args.name, assignments(args.roles, rule_set) if args.roles else None)
         print(f"{args.name}: dealt again ({len(state.players)} players)")
         return 0
     if args.game_command == "start":
@@ -384,8 +385,8 @@ def _game(games: Games, args: argparse.Namespace) -> int:
         args.variant,
         seats,
         lang=args.lang,
-        roles=assignments(args.roles) if args.roles else None,
-        composition=composition(args.composition) if args.composition else None,
+        roles=assignments(args.roles, args.variant) if args.roles else None,
+        composition=composition(args.composition, args.variant) if args.composition else None,
         options=options,
         mj=args.mj,
         seed=args.seed,
@@ -428,7 +429,8 @@ def probe_relay(games: Games) -> str | None:
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    """The rule set's options a `game create` or `game propose` gives."""
+    """The rule set's options a `game create` or `game propose` gives, the roles they name
+    read as its own."""
     options: dict[str, Any] = {}
     if getattr(args, "no_election", False):
         options["election"] = False
@@ -442,9 +444,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         options["close_at"] = args.close_at
     for item in args.option:
         key, _, raw = item.partition("=")
-        options[key.strip()] = option_value(key.strip(), raw.strip())
+        options[key.strip()] = option_value(key.strip(), raw.strip(), args.variant)
     for key in ROLE_LISTS & set(options):
-        options[key] = role_list(options[key])
+        options[key] = role_list(options[key], args.variant)
     return options
 
 
@@ -466,7 +468,7 @@ def _propose(games: Games, args: argparse.Namespace) -> int:
         args.lang,
         args.mj.strip(),
         options,
-        tuple(composition(args.composition)) if args.composition else None,
+        tuple(composition(args.composition, args.variant)) if args.composition else None,
         args.min_players,
         args.max_players,
         closes,

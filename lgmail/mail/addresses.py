@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from lgmail.orders.names import fold
+from lgmail.rules.spelling import fold
 
 #: the channel of orders and private talk to the MJ; the rule set adds its own ("place", ...)
 PRIVATE = "mj"

@@ -1,16 +1,17 @@
 """The orders everyone has (vote, rien, aide; the dead's shot, the captain's successor and tie),
-and the table of the verbs a game reads: its rule set's roles', the rule set's own and these.
-« fini » is read apart (`lgmail.orders.words.DONE`)."""
+and the table a game's lines are read with: the verbs of its rule set's roles, the rule set's own
+and these, and the names of its roles. « fini » is read apart (`lgmail.orders.words.DONE`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Refusal
-from lgmail.rules.role import Said, Verb
+from lgmail.rules.role import Role, Said, Verb
+from lgmail.rules.spelling import fold
 from lgmail.rules.variant import Variant
 
 BLANK = ("blanc", "blanche", "vote blanc", "abstention", "blank", "abstain")
@@ -97,19 +98,38 @@ DIGEST = Verb(
 KERNEL: tuple[Verb, ...] = (VOTE, TIRER, SUCCESSEUR, TRANCHER, RIEN, AIDE, DIGEST)
 
 
+def _named(roles: Iterable[Role]) -> dict[str, str]:
+    """Roles by their names (slug, French, English), folded, "-" read as " " -> slug; the first
+    role to bear a name keeps it."""
+    out: dict[str, str] = {}
+    for spec in roles:
+        for name in (spec.slug, *spec.names.values()):
+            out.setdefault(fold(name).replace("-", " "), spec.slug)
+    return out
+
+
 @dataclass(frozen=True, eq=False)
 class Verbs:
-    """A game's verbs, by kind; `index` finds them by their first word."""
+    """What a game's lines are read with: its verbs, by kind (`index` finds them by their first
+    word), and its roles by their names (`cards`, `heads`)."""
 
     by_kind: Mapping[Kind, Verb]
+    #: the cards a line names (« voler voyante », « pad voyante Bruno »), as `_named`
+    cards: Mapping[str, str] = field(default_factory=dict)
+    #: the roles that may head a line (001: « voyante : sonder Bruno »), as `_named`: those
+    #: held beside a card first (`Variant.powers`), then the cards
+    heads: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, verbs: Iterable[Verb]) -> Verbs:
+    def of(cls, verbs: Iterable[Verb], variants: Sequence[Variant] = ()) -> Verbs:
+        """The table of `verbs`, naming the roles of the rule sets `variants`."""
         by_kind: dict[Kind, Verb] = {}
         for verb in verbs:
             if by_kind.setdefault(verb.kind, verb) is not verb:
                 raise ValueError(f"{verb.kind} is written two ways")
-        return cls(by_kind)
+        cards = [spec for variant in variants for spec in variant.roles.values()]
+        powers = [spec for variant in variants for spec in variant.powers.values()]
+        return cls(by_kind, _named(cards), _named([*powers, *cards]))
 
     def __iter__(self) -> Iterator[Verb]:
         return iter(self.by_kind.values())
@@ -149,7 +169,8 @@ def verbs_of(rule_set: str) -> Verbs:
     """The verbs a game of `rule_set` reads: its roles', its own, everyone's."""
     from lgmail.rules.variants import VARIANTS  # the rule sets load every role module
 
-    return Verbs.of(_rule_set_verbs(VARIANTS[rule_set]))
+    variant = VARIANTS[rule_set]
+    return Verbs.of(_rule_set_verbs(variant), [variant])
 
 
 @cache
@@ -157,4 +178,5 @@ def every() -> Verbs:
     """Every rule set's verbs (for a line read out of any game)."""
     from lgmail.rules.variants import VARIANTS  # the rule sets load every role module
 
-    return Verbs.of(verb for variant in VARIANTS.values() for verb in _rule_set_verbs(variant))
+    variants = list(VARIANTS.values())
+    return Verbs.of((verb for variant in variants for verb in _rule_set_verbs(variant)), variants)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from email.utils import parseaddr
 
 from lgmail.orders.kernel_verbs import KERNEL, every
-from lgmail.orders.names import fold, match
+from lgmail.orders.names import match
 from lgmail.orders.parse import parse_line
 from lgmail.rules.commands import (
     Announce,
@@ -40,6 +40,7 @@ from lgmail.rules.commands import (
 )
 from lgmail.rules.orders import Kind
 from lgmail.rules.refusal import Cause, Refusal
+from lgmail.rules.spelling import fold
 
 MjOrder = (
     EndStep

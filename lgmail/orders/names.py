@@ -3,18 +3,10 @@
 from __future__ import annotations
 
 import difflib
-import functools
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-
-@functools.lru_cache(maxsize=8192)
-def fold(text: str) -> str:
-    """Lower case without accents: "Sorcière" -> "sorciere" (kept: names come again and
-    again)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+from lgmail.rules.spelling import fold
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ English weekday or month (« tue », "sun") is no French order word on a line th
 
 The words are those of the game's rule set (`lgmail.orders.kernel_verbs.verbs_of`): its roles'
 `Verb`s (each declared in its role module, with what reads its arguments), its own and the
-kernel's; a line read out of any game reads every rule set's.
+kernel's, and the names of its roles; a line read out of any game reads every rule set's.
 """
 
 from __future__ import annotations
@@ -21,11 +21,10 @@ import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from lgmail.mail.quotes import is_reply_header
 from lgmail.orders.kernel_verbs import Verbs, every
-from lgmail.orders.names import fold, match
+from lgmail.orders.names import match
 from lgmail.orders.words import (
     ABSTAIN,
     AND,
@@ -42,7 +41,7 @@ from lgmail.orders.words import (
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.role import MANY, Verb
-from lgmail.rules.thiercelieux.catalogue import ROLES
+from lgmail.rules.spelling import fold
 
 
 @dataclass(frozen=True)
@@ -140,45 +139,27 @@ def _after_verb(text: str, verb: Verb) -> str:
     return ""
 
 
-def _role(words: list[str]) -> tuple[str, list[str]] | None:
-    """The role named in `words` (French or English name, or slug) and the words left."""
+def _role(words: list[str], verbs: Verbs) -> tuple[str, list[str]] | None:
+    """The card of the game named in `words` (French or English name, or slug) and the words
+    left."""
     folded = [fold(w) for w in words]
-    names = {fold(n): slug for slug, spec in ROLES.items() for n in (slug, *spec.names.values())}
     for size in (3, 2, 1):
         for start in range(len(words) - size + 1):
             phrase = " ".join(folded[start : start + size]).replace("-", " ")
-            for name, slug in names.items():
-                if name.replace("-", " ") == phrase:
-                    return slug, words[:start] + words[start + size :]
+            slug = verbs.cards.get(phrase)
+            if slug is not None:
+                return slug, words[:start] + words[start + size :]
     return None
 
 
-def _role_prefix(text: str) -> tuple[str, str] | None:
+def _role_prefix(text: str, verbs: Verbs) -> tuple[str, str] | None:
     """A line that opens with a role's name and a colon (001: « voyante : sonder Bruno »): the
     role's slug and the rest of the line; None for any other line (« tuer Bruno : Kiwi »)."""
-    from lgmail.rules.maisons.role import catalogue  # the roles of 001 have names of their own
-
     prefix, colon, rest = text.partition(":")
     if not colon or not rest.strip() or len(prefix) > 40:
         return None
-    key = fold(prefix).replace("-", " ").strip()
-    slug = _role_names(len(catalogue()), len(ROLES)).get(key)
+    slug = verbs.heads.get(fold(prefix).replace("-", " ").strip())
     return None if slug is None else (slug, rest.strip())
-
-
-@cache
-def _role_names(*sizes: int) -> dict[str, str]:
-    """Every role's names, folded -> its slug, 001's first (built again when a catalogue
-    grows, as `sizes` tells)."""
-    from lgmail.rules.maisons.role import catalogue
-
-    named = [(slug, spec.names) for slug, spec in catalogue().items()]
-    named += [(slug, spec.names) for slug, spec in ROLES.items()]
-    out: dict[str, str] = {}
-    for slug, names in named:
-        for name in (slug, *names.values()):
-            out.setdefault(fold(name).replace("-", " "), slug)
-    return out
 
 
 def _names(text: str, players: Sequence[str], me: str | None) -> Refusal | list[str]:
@@ -230,7 +211,7 @@ class _Said:
         return _after_verb(self.text, self.verb)
 
     def role(self, words: list[str]) -> tuple[str, list[str]] | None:
-        return _role(words)
+        return _role(words, self.verbs)
 
     def pair(self, cuts: frozenset[str] = frozenset()) -> Order | Refusal:
         rest, kind = self.rest, self.verb.kind
@@ -277,7 +258,7 @@ def parse_line(
     table = every() if verbs is None else verbs
     if is_reply_header(text):
         return Refusal(Cause.UNREADABLE)  # the head of a quote, kept by a mail client
-    named = _role_prefix(text)
+    named = _role_prefix(text, table)
     if named is not None:
         # « voyante : sonder Bruno »: the role that gives the order, then the order
         role, rest = named
@@ -373,15 +354,15 @@ def opens_with_order(text: str, verbs: Verbs | None = None) -> bool:
     order to refuse."""
     if is_reply_header(text):
         return False
-    named = _role_prefix(text)
+    table = every() if verbs is None else verbs
+    named = _role_prefix(text, table)
     if named is not None:
         # « voyante : sonder Bruno », « lâche : à Bruno » (001): the order after the role
         rest = named[1]
-        return bool(re.match(r"(?i)(à|a|to)\s", rest)) or opens_with_order(rest, verbs)
+        return bool(re.match(r"(?i)(à|a|to)\s", rest)) or opens_with_order(rest, table)
     folded = [fold(w) for w in _tokens(text)]
     if _done(folded):
         return True
-    table = every() if verbs is None else verbs
     found = _verb_at(folded, table)
     start = len(folded) if found is None else found[0]
     if OTHERS & set(folded[:start]):

@@ -26,8 +26,8 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from lgmail.orders.names import fold
 from lgmail.orders.setup_words import ROLE_LISTS, Misread, composition, role_list
+from lgmail.rules.spelling import fold
 
 #: what a player writes, by meaning: (words as folded, language)
 PLAYER_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -174,25 +174,41 @@ def _mj_kind(line: str) -> tuple[str, str] | None:
     return None
 
 
-def mj_lines(text: str, tz: str, now: datetime) -> list[MjLine]:
+#: the rule set of a proposal that names none
+DEFAULT_RULE_SET = "classic"
+
+
+def mj_lines(text: str, tz: str, now: datetime, rule_set: str | None = None) -> list[MjLine]:
     """Every non-empty line of the MJ's mail, read (a line that reads as nothing has the
-    kind "unknown")."""
-    out: list[MjLine] = []
+    kind "unknown"); the roles they name are those of `rule_set` (the game's), else of the
+    rule set the mail names, else of `DEFAULT_RULE_SET`."""
+    found: list[tuple[str, tuple[str, str] | None]] = []
     for raw in text.splitlines():
         line = raw.strip()
-        if not line:
-            continue
-        found = _mj_kind(line)
-        if found is None:
+        if line:
+            found.append((line, _mj_kind(line)))
+    if rule_set is None:
+        named = [_rule_set(said[1]) for _, said in found if said and said[0] == "variant"]
+        rule_set = named[-1] if named else DEFAULT_RULE_SET
+    out: list[MjLine] = []
+    for line, said in found:
+        if said is None:
             out.append(MjLine(line, "unknown", line, problem="unknown"))
             continue
-        kind, rest = found
-        out.append(_read(MjLine(line, kind, rest), tz, now))
+        kind, rest = said
+        out.append(_read(MjLine(line, kind, rest), tz, now, rule_set))
     return out
 
 
-def _read(line: MjLine, tz: str, now: datetime) -> MjLine:
-    """`line` with its value read, or its problem."""
+def _rule_set(written: str) -> str:
+    """The rule set a « variante » line names, by its name or what MJs call it."""
+    key = fold(written).strip(" .").replace(" ", "-").replace("_", "-")
+    return VARIANT_NAMES.get(key, key)
+
+
+def _read(line: MjLine, tz: str, now: datetime, rule_set: str) -> MjLine:
+    """`line` with its value read (the roles it names, of rule set `rule_set`), or its
+    problem."""
     rest = line.rest
     if line.kind == "new":
         name = rest.strip(' .!"«»')
@@ -200,8 +216,7 @@ def _read(line: MjLine, tz: str, now: datetime) -> MjLine:
             return _problem(line, "name", written=rest)
         return _value(line, name)
     if line.kind == "variant":
-        written = fold(rest).strip(" .").replace(" ", "-").replace("_", "-")
-        return _value(line, VARIANT_NAMES.get(written, written))
+        return _value(line, _rule_set(rest))
     if line.kind == "lang":
         lang = fold(rest).strip(" .")[:2]
         if lang not in ("fr", "en"):
@@ -217,14 +232,14 @@ def _read(line: MjLine, tz: str, now: datetime) -> MjLine:
         if fold(rest).strip(" .") in ("", "defaut", "default", "par defaut"):
             return _value(line, ())
         try:
-            return _value(line, tuple(composition(rest)))
+            return _value(line, tuple(composition(rest, rule_set)))
         except Misread as misread:
             return _problem(line, "composition", **misread.detail)
     if line.kind == "option":
         key, equal, value = rest.partition("=")
         if not equal or not key.strip():
             return _problem(line, "option", written=rest)
-        return _value(line, (key.strip(), option_value(key.strip(), value.strip())))
+        return _value(line, (key.strip(), option_value(key.strip(), value.strip(), rule_set)))
     if line.kind == "remove" and not rest:
         return _problem(line, "remove")
     return _value(line, rest)
@@ -238,15 +253,15 @@ def _problem(line: MjLine, problem: str, **detail: str) -> MjLine:
     return MjLine(line.text, line.kind, line.rest, None, problem, dict(detail))
 
 
-def option_value(key: str, raw: str) -> Any:
+def option_value(key: str, raw: str, rule_set: str) -> Any:
     """An option's value as the command line reads it: JSON when it reads as JSON, else the
-    text; the cards an option names read as roles."""
+    text; the cards an option names read as roles of rule set `rule_set`."""
     try:
         value: Any = json.loads(raw)
     except json.JSONDecodeError:
         value = raw
     if key in ROLE_LISTS:
-        value = role_list(value)
+        value = role_list(value, rule_set)
     return value
 
 

@@ -39,7 +39,8 @@ from lgmail.rules.commands import (
     VoidMurmur,
     WithdrawSignup,
 )
-from lgmail.rules.flow import advance, end_if_decided, next_deadline, pending_actors, settled
+from lgmail.rules.evolve import apply
+from lgmail.rules.flow import advance, end_if_decided, settled
 from lgmail.rules.orders import Kind
 from lgmail.rules.refusal import Cause, Refusal, Refused, Spoiled
 from lgmail.rules.setup import create, redeal, start
@@ -47,8 +48,6 @@ from lgmail.rules.signup_list import substitutes as signup_substitutes
 from lgmail.rules.state import GameState
 from lgmail.rules.tx import Tx, iso
 from lgmail.rules.variants import variant_of
-
-__all__ = ["Decision", "decide", "next_deadline", "pending_actors"]
 
 Decision = list[ev.Event] | Refusal
 
@@ -65,7 +64,7 @@ def decide(
     ticking = isinstance(command, Tick) and state.status == "running"
     if ticking and state.paused_at is None and settled(state, now):
         return []  # what `advance` would find: nothing to do (and no copy of the state)
-    tx = Tx(state, now, command.entropy, in_place)
+    tx = Tx(state, now, command.entropy, apply, in_place)
     try:
         signing_up = state.status == "signup"
         if isinstance(command, CreateGame):

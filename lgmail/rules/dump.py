@@ -1,4 +1,9 @@
-"""A canonical JSON form of the whole state, to store as a projection and compare on replay."""
+"""A canonical JSON form of the whole state, to store as a projection and compare on replay.
+
+A projection stored by an older lgmail may hold fields the state no longer has: `upcast`
+brings it to today's form before a comparison (a field gone is dropped; one that moved into a
+module's own key is moved there by the name that module registered in `MOVED`).
+"""
 
 from __future__ import annotations
 
@@ -43,3 +48,19 @@ def _default(f: dataclasses.Field[Any], owner: Any) -> bool:
 
 def dump(state: GameState) -> str:
     return json.dumps(_plain(state), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+#: a top-level field of older stored states -> the `GameState.extra` key its value now lives
+#: under (registered by the module that owns the value)
+MOVED: dict[str, str] = {}
+
+
+def upcast(stored: str) -> str:
+    """`stored`, a projection written by this or an older lgmail, in today's form."""
+    data = json.loads(stored)
+    fields = {f.name for f in dataclasses.fields(GameState)}
+    for key in [k for k in data if k not in fields]:
+        value = data.pop(key)
+        if key in MOVED and value is not None:
+            data.setdefault("extra", {})[MOVED[key]] = value
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

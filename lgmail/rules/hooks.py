@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from lgmail.rules.events import DawnBroke, Event, StepClosed, StepOpened
 from lgmail.rules.orders import Kind, Order
+from lgmail.rules.role import Role
 from lgmail.rules.state import GameState, Player
 
 if TYPE_CHECKING:
@@ -124,13 +125,9 @@ def next_deadline(state: GameState, later: Sequence[Event]) -> str:
     return state.phase_deadline.isoformat() if state.phase_deadline else ""
 
 
-def role_help(state: GameState, name: str, role: str) -> str:
-    """What `role` lets player `name` do, in his language (a role taken during the game)."""
-    from lgmail.rules.thiercelieux.catalogue import (
-        ROLES,  # the catalogue loads after the roles that call this
-    )
-
-    spec = ROLES[role]
+def role_help(state: GameState, name: str, spec: Role) -> str:
+    """What role `spec` lets player `name` do, in his language (a role taken during the
+    game)."""
     return spec.help.get(state.players[name].lang, spec.help.get("fr", ""))
 
 

@@ -93,6 +93,28 @@ class Verb:
     voidable: bool = False
 
 
+class Role(Protocol):
+    """A role as the kernel and the service read it, whatever its rule set's shape (a card,
+    `RoleSpec`; 001's roles held beside a nature): its slug, its names, what its owner is told
+    it can do, what MJs write for it besides its slug and names."""
+
+    @property
+    def slug(self) -> str: ...
+
+    @property
+    def names(self) -> Mapping[str, str]: ...
+
+    @property
+    def help(self) -> Mapping[str, str]: ...
+
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+
+    def name(self, lang: str) -> str:
+        """Its name in `lang` (French where it has none)."""
+        ...
+
+
 @dataclass(frozen=True)
 class RoleSpec:
     slug: str

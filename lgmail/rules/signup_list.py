@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from lgmail.orders.names import fold
 from lgmail.rules import events as ev
+from lgmail.rules.spelling import fold
 from lgmail.rules.state import GameState, Proposal, Signup
 
 

@@ -193,7 +193,7 @@ def tick(tx: Tx) -> None:
     tx.emit(ev.SignupsClosed(len(seated(s))))
     if not proposal.auto_start:
         return
-    trial = Tx(tx.state, tx.now, tx.entropy)
+    trial = Tx(tx.state, tx.now, tx.entropy, tx.fold)
     try:
         begin(trial)
     except Refused:

@@ -126,6 +126,9 @@ SEEN_ROLES = "roles-vus"
 #: the channel of the village square, where the players write in public (every rule set that
 #: lets them talk opens it under this name)
 SQUARE = "place"
+#: `GameState.extra` key of the player who united the lovers (003: Cupidon), who knows them as
+#: they know each other
+LOVERS_UNITED_BY = "amoureux-unis-par"
 #: how many times the MJ gave new links to the web pages (`LinksRotated`, `lgmail.service.links`)
 WEB_LINKS = "liens-web"
 
@@ -157,7 +160,6 @@ class GameState:
     captain: str | None = None
     captain_abolished: bool = False
     lovers: list[str] = field(default_factory=list)
-    cupidon: str | None = None
     night: Night = field(default_factory=Night)
     #: the Salvateur's protégé of the previous night, None if he protected nobody (004)
     last_protected: str | None = None
@@ -213,6 +215,11 @@ class GameState:
             if all(self.players[n].alive for n in group):
                 out += [n for n in group if n not in out]
         return out
+
+    def matchmaker(self) -> str | None:
+        """The player who united the lovers (`LOVERS_UNITED_BY`), if any."""
+        united_by = self.extra.get(LOVERS_UNITED_BY)
+        return str(united_by) if united_by else None
 
     def lover_of(self, name: str) -> str | None:
         if name in self.lovers and len(self.lovers) == 2:

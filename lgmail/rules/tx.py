@@ -1,15 +1,20 @@
 """A decision in progress: a scratch copy of the state that each emitted event updates (or,
-`in_place`, the caller's own state, which then holds the decision once made)."""
+`in_place`, the caller's own state, which then holds the decision once made).
+
+How an event updates the state is given to it (`lgmail.rules.evolve.apply`), not imported: the
+registries the events fold through (`lgmail.rules.hooks`) hand a Tx to the roles' hooks."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from lgmail.rules import draw
 from lgmail.rules import events as ev
-from lgmail.rules.evolve import apply
 from lgmail.rules.state import GameState
+
+#: how an event changes the state it is applied to, in place
+Fold = Callable[[GameState, ev.Event], None]
 
 
 def iso(moment: datetime) -> str:
@@ -18,9 +23,11 @@ def iso(moment: datetime) -> str:
 
 class Tx:
     def __init__(
-        self, state: GameState, now: datetime, entropy: int, in_place: bool = False
+        self, state: GameState, now: datetime, entropy: int, fold: Fold, in_place: bool = False
     ) -> None:
         self.state = state if in_place else state.clone()
+        #: how each event emitted changes `state`
+        self.fold = fold
         self.now = now
         #: the logical time of what is being resolved (a deadline passed earlier, or now)
         self.at = now
@@ -31,7 +38,7 @@ class Tx:
 
     def emit(self, event: ev.Event) -> None:
         self.events.append(event)
-        apply(self.state, event)
+        self.fold(self.state, event)
 
     def draw(self, purpose: str, among: Sequence[str], count: int = 1) -> list[str]:
         """Draw `count` of `among` at random and record it (RandomDrawn)."""

@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Protocol
 
+from lgmail.rules.electorate import Electorate
 from lgmail.rules.orders import Kind, Order
-from lgmail.rules.role import RoleSpec, Verb
+from lgmail.rules.role import Role, RoleSpec, Verb
 from lgmail.rules.state import SQUARE, GameState, Player, Reaction
 from lgmail.rules.tx import Tx
 
@@ -18,7 +19,11 @@ __all__ = ["SQUARE", "Variant"]
 
 class Variant(Protocol):
     name: str
+    #: the cards the rule set deals (a player's `role`), by slug
     roles: Mapping[str, RoleSpec]
+    #: the roles a player holds beside his card (`Player.powers`), by slug, where they are
+    #: roles of their own (001: five roles beside a nature); empty where the card is the role
+    powers: Mapping[str, Role]
     #: option defaults of the rule set
     defaults: Mapping[str, object]
     #: the values an option may take, where they are a closed list
@@ -159,4 +164,19 @@ class Variant(Protocol):
     def help(self, state: GameState, player: Player, lang: str) -> str | None:
         """What `aide` tells `player` in `lang` when the rule set says it itself (his roles,
         its own orders and their rules); None: his role's help and the kernel's orders."""
+        ...
+
+    def electorate(
+        self,
+        state: GameState,
+        ballot: str,
+        group: str,
+        votes: Mapping[str, str | None],
+        tally: Mapping[str, float],
+    ) -> Electorate | None:
+        """Who voted, and how, in a vote of kind `ballot` the rule set counted on `state` (as
+        it stood just before): `ELECTION`, `STAKE`, `DEN` or the rule set's own (000: a tribe's
+        chief, `group`, its council, the jury), `votes` and `tally` as the count gave them where
+        it gives them. None where the rule set counts no such vote (the pack's choice, except
+        in 002)."""
         ...

@@ -18,7 +18,6 @@ from typing import Any
 from lgmail.rules.hooks import SEAT, SEAT_AT_END, VIEW
 from lgmail.rules.signup_list import seated
 from lgmail.rules.state import COLOURS_SEEN, SEEN_ROLES, GameState, Player, Signup
-from lgmail.rules.thiercelieux.catalogue import CAMP_OF
 from lgmail.rules.variants import variant_of
 
 
@@ -38,7 +37,7 @@ def known_roles(state: GameState, viewer: str | None) -> dict[str, str]:
 
 
 def known_lovers(state: GameState, viewer: str | None) -> list[str]:
-    if viewer is None or viewer in state.lovers or viewer == state.cupidon or state.ended:
+    if viewer is None or viewer in state.lovers or viewer == state.matchmaker() or state.ended:
         return list(state.lovers)
     return []
 
@@ -81,11 +80,11 @@ def signups_of(state: GameState) -> list[dict[str, Any]]:
     ]
 
 
-def camp_now(player: Player) -> str:
+def camp_now(state: GameState, player: Player) -> str:
     """The camp `player` plays for now: his card's, unless the rule set changed it (an
     infection, the Enfant Sauvage's model dead, a multi-class role's alignment, a recruit:
     `Player.links["camp"]`)."""
-    return player.links.get("camp") or CAMP_OF[player.role]
+    return player.links.get("camp") or variant_of(state).roles[player.role].camp
 
 
 def shown_step(state: GameState, viewer: str | None) -> str | None:
@@ -121,11 +120,12 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
 
     def seat(p: Player) -> dict[str, Any]:
         role = roles.get(p.name)
-        card = CAMP_OF.get(role) if role else None
+        spec = variant_of(state).roles.get(role) if role else None
+        card = spec.camp if spec else None
         # the camp he plays for now: the MJ knows it of everyone, a player of himself, and
         # everyone at the end; else the camp of the role the viewer knows
         now = viewer is None or p.name == viewer or state.ended
-        camp = camp_now(p) if now and role == p.role else card
+        camp = camp_now(state, p) if now and role == p.role else card
         out = {
             "name": p.name,
             "email": p.email,

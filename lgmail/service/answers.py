@@ -13,14 +13,15 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from lgmail.mail.render import LANGS, environment, render
+from lgmail.mail.render import LANGS, environment, naming, render
 from lgmail.orders.kernel_verbs import Verbs, every
 from lgmail.orders.parse import opens_with_order
 from lgmail.rules.hooks import UNTOLD
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.state import GameState
-from lgmail.rules.variants import variant_of
+from lgmail.rules.variant import Variant
+from lgmail.rules.variants import VARIANTS, variant_of
 from lgmail.rules.view import view
 from lgmail.service.hints import can_do, help_text
 
@@ -100,6 +101,7 @@ def answer(
     subject, body = render(
         lang,
         "player:answer",
+        variant=VARIANTS.get(state.variant),
         game=state.name,
         view=view(state, player),
         # a vote for someone: an election's, or a jury's (000: the eliminated vote at the end)
@@ -140,12 +142,15 @@ def explain(
     cause: str,
     detail: dict[str, str],
     gender: str | None = None,
+    variant: Variant | None = None,
 ) -> str:
     """A refusal the CLI prints, as one sentence or two in the game's language that say what
     to do: `action` is "create", "start", "end" or "mj"; `cause` a refusal's cause or the CLI's
-    own ("unknown_role", "player", "count"); `gender`, the player it names."""
+    own ("unknown_role", "player", "count"); `gender`, the player it names; `variant`, the
+    game's rule set (whose roles it names)."""
     template = environment(lang if lang in LANGS else "fr").get_template("cli/refused.txt")
-    text = template.render(action=action, game=game, cause=cause, detail=detail, gender=gender)
+    with naming(variant):
+        text = template.render(action=action, game=game, cause=cause, detail=detail, gender=gender)
     return re.sub(r"\s+", " ", text).strip()
 
 
@@ -157,4 +162,12 @@ def explain_refusal(
     named = state.players.get(refusal.detail.get("target", ""))
     gender = named.gender if named is not None else None
     detail = dict(refusal.detail)
-    return explain(lang or state.lang, action, state.name, refusal.cause.value, detail, gender)
+    return explain(
+        lang or state.lang,
+        action,
+        state.name,
+        refusal.cause.value,
+        detail,
+        gender,
+        VARIANTS.get(state.variant),
+    )

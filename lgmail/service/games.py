@@ -49,11 +49,12 @@ from lgmail.rules.commands import (
     VoidMurmur,
 )
 from lgmail.rules.decide import decide
-from lgmail.rules.dump import dump
+from lgmail.rules.dump import dump, upcast
 from lgmail.rules.evolve import project
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Refusal
 from lgmail.rules.state import GameState
+from lgmail.rules.variants import variant_of
 from lgmail.rules.view import view
 from lgmail.service.answers import answer, explain_refusal, line_of, stranger
 from lgmail.service.backup import ImportRefused, export_lines, import_lines
@@ -359,6 +360,7 @@ class Games(Transactions):
             subject, body = render(
                 seat.lang,
                 "player:posted",
+                variant=variant_of(state),
                 game=state.name,
                 view=view(state, player),
                 channel=channel,
@@ -441,4 +443,4 @@ class Games(Transactions):
             return False, state
         version, snapshot = stored
         at_snapshot = state if version == state.version else project(events[:version], name)
-        return version <= state.version and snapshot == dump(at_snapshot), state
+        return version <= state.version and upcast(snapshot) == dump(at_snapshot), state

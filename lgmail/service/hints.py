@@ -8,12 +8,12 @@ from itertools import islice, permutations
 from lgmail.mail.render import LANGS
 from lgmail.orders.kernel_verbs import KERNEL, Verbs, verbs_of
 from lgmail.rules.commands import GiveOrder
-from lgmail.rules.decide import decide, pending_actors
+from lgmail.rules.decide import decide
+from lgmail.rules.flow import pending_actors
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.role import MANY
 from lgmail.rules.state import GameState
-from lgmail.rules.thiercelieux.catalogue import ROLES
 from lgmail.rules.variants import variant_of
 
 #: what the rules answer when an order is used up, whatever its target: a potion or a power
@@ -114,7 +114,7 @@ def help_text(state: GameState, name: str) -> str:
     own = variant_of(state).help(state, player, player.lang if player.lang in LANGS else "fr")
     if own is not None:
         return own
-    spec = ROLES[player.role]
+    spec = variant_of(state).roles[player.role]
     general = {
         "fr": "Ordres : vote NOM, vote blanc, rien, aide. Un ordre par ligne ; un nouvel ordre "
         "remplace le précédent du même genre. « digest oui » réunit les messages de la place "

@@ -22,6 +22,7 @@ from lgmail.rules.decide import decide
 from lgmail.rules.evolve import apply
 from lgmail.rules.refusal import Refusal
 from lgmail.rules.state import GameState
+from lgmail.rules.variants import VARIANTS
 from lgmail.rules.view import view
 from lgmail.service import notices
 from lgmail.service.notify import Mail
@@ -77,7 +78,14 @@ def deciding(
 
 def answer(state: GameState, done: MjLines) -> tuple[str, str]:
     """(subject, body) of the MJ's answer: what became of each of his lines."""
-    return render(state.lang, "mj:answer", game=state.name, view=view(state), lines=done)
+    return render(
+        state.lang,
+        "mj:answer",
+        variant=VARIANTS.get(state.variant),
+        game=state.name,
+        view=view(state),
+        lines=done,
+    )
 
 
 def orders(reception: Reception, inbox_id: int, game: str, mail: ReadMail) -> Processed:

@@ -13,6 +13,7 @@ from lgmail.mail.reading import ReadMail
 from lgmail.mail.render import render
 from lgmail.rules import events as ev
 from lgmail.rules.state import GameState
+from lgmail.rules.variants import variant_of
 from lgmail.rules.view import view
 from lgmail.service.loops import AUTO_MARK
 from lgmail.service.notify import Mail
@@ -71,7 +72,13 @@ def _notice(
         if not reception.guard.may_answer(seat.email, now):
             return []
         subject, body = render(
-            seat.lang, scheme, game=game, view=view(after, player), me=player, **context
+            seat.lang,
+            scheme,
+            variant=variant_of(after),
+            game=game,
+            view=view(after, player),
+            me=player,
+            **context,
         )
         notice = Mail(player, seat.email, seat.lang, scheme, subject, body)
         if outcome == "forged":

@@ -18,9 +18,7 @@ from lgmail.rules.digest import takes as takes_digest
 from lgmail.rules.hooks import ROLE_MAIL, TELLS, UNTOLD, Notice, closed_after
 from lgmail.rules.signup_list import entry as signup_entry
 from lgmail.rules.signup_list import substitutes as signup_substitutes
-from lgmail.rules.state import GameState
-from lgmail.rules.thiercelieux.catalogue import ROLES
-from lgmail.rules.variant import SQUARE
+from lgmail.rules.state import SQUARE, GameState
 from lgmail.rules.variants import VARIANTS, variant_of
 from lgmail.rules.view import signups_of, view
 from lgmail.service.hints import can_do
@@ -48,7 +46,9 @@ def _lang(state: GameState, player: str | None) -> str:
 
 def _mail(state: GameState, player: str | None, email: str, scheme: str, **ctx: Any) -> Mail:
     lang = _lang(state, player)
-    subject, body = render(lang, scheme, game=state.name, view=view(state, player), **ctx)
+    subject, body = render(
+        lang, scheme, variant=variant_of(state), game=state.name, view=view(state, player), **ctx
+    )
     return Mail(player, email, lang, scheme, subject, body)
 
 
@@ -161,6 +161,7 @@ def _signup_news(state: GameState, event: ev.Event, later: list[ev.Event]) -> li
         subject, body = render(
             lang,
             "mj:signups_closed",
+            variant=variant_of(state),
             game=state.name,
             count=event.confirmed,
             started=started,
@@ -176,6 +177,7 @@ def _to_signup(state: GameState, name: str, email: str, lang: str, what: str) ->
     subject, body = render(
         lang,
         "player:signup_news",
+        variant=variant_of(state),
         game=state.name,
         name=name if name != email else "",
         what=what,
@@ -218,7 +220,7 @@ def _role_mail(state: GameState, name: str, substitute: str | None = None) -> Ma
     """`name`'s role and what he knows; for a `substitute` taking the seat in a running game,
     whose seat it is, what it learned and spent, and what it may do now."""
     me = state.players[name]
-    spec = ROLES[me.role]
+    spec = variant_of(state).roles[me.role]
     pack = [n for n in _pack(state) if n != name] if name in _pack(state) else []
     # what the rules let this player know besides the pack (004: the other Sœur, the
     # Villageois-Villageois)

@@ -20,8 +20,7 @@ from lgmail.mail.sender import send_outbox, sender_for
 from lgmail.mail.signing import Signer
 from lgmail.rules import events as ev
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.state import GameState
-from lgmail.rules.variant import SQUARE
+from lgmail.rules.state import SQUARE, GameState
 from lgmail.rules.variants import variant_of
 from lgmail.service.links import page_url, topic_url
 from lgmail.service.notify import Mail, mails_for

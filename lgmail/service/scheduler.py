@@ -29,7 +29,7 @@ from apscheduler.schedulers.background import (  # type: ignore[import-untyped]
 from apscheduler.triggers.date import DateTrigger  # type: ignore[import-untyped]
 
 from lgmail import clock
-from lgmail.rules.decide import next_deadline
+from lgmail.rules.flow import next_deadline
 from lgmail.service.games import Games
 from lgmail.service.transactions import GameError
 

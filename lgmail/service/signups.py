@@ -34,8 +34,8 @@ from lgmail.mail.auth import check_sender
 from lgmail.mail.compose import compose
 from lgmail.mail.reading import ReadMail, orders_text
 from lgmail.mail.render import render, render_html
-from lgmail.orders.names import fold, match
-from lgmail.orders.signup import MjLine, PlayerWord, mj_lines, player_word
+from lgmail.orders.names import match
+from lgmail.orders.signup import DEFAULT_RULE_SET, MjLine, PlayerWord, mj_lines, player_word
 from lgmail.rules import events as ev
 from lgmail.rules.commands import (
     AmendProposal,
@@ -52,7 +52,9 @@ from lgmail.rules.evolve import apply
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.signup_list import entry, seated, substitutes, waiting
 from lgmail.rules.signups import AUTO_START
+from lgmail.rules.spelling import fold
 from lgmail.rules.state import GameState
+from lgmail.rules.variants import variant_of
 from lgmail.rules.view import signups_of
 from lgmail.service.links import page_url, topic_url
 from lgmail.service.loops import AUTO_MARK
@@ -160,6 +162,7 @@ def opening(reception: Reception, inbox_id: int, raw: bytes, mail: ReadMail) -> 
         subject, body = render(
             lang,
             "service:opened",
+            variant=variant_of(after),
             game=after.name,
             shown=_shown(after),
             signup_address=game_address(after.name, conf.domain),
@@ -191,7 +194,7 @@ def opening(reception: Reception, inbox_id: int, raw: bytes, mail: ReadMail) -> 
 
 def _proposal(lines: list[MjLine], lang: str, mj: str) -> ProposeGame:
     """The proposal the MJ's lines make (read already, without problems)."""
-    variant, composition = "classic", None
+    variant, composition = DEFAULT_RULE_SET, None
     low: int | None = None
     high: int | None = None
     closes: datetime | None = None
@@ -443,6 +446,7 @@ def signup_answer(
     return render(
         lang,
         "player:signup",
+        variant=variant_of(state),
         game=state.name,
         what=reply.what,
         refusal=refusal_of(reply.refusal) if reply.refusal else None,
@@ -539,7 +543,7 @@ def mj_orders(reception: Reception, inbox_id: int, game: str, mail: ReadMail) ->
     games = reception.games
     state = games.peek(game)
     tz = str(state.options.get("tz", DEFAULT_TZ))
-    lines = mj_lines(orders_text(mail), tz, games.now())
+    lines = mj_lines(orders_text(mail), tz, games.now(), state.variant)
 
     def attempt(s: GameState, now: datetime) -> tuple[list[ev.Event], list[dict[str, Any]]]:
         events: list[ev.Event] = []
@@ -572,6 +576,7 @@ def mj_orders(reception: Reception, inbox_id: int, game: str, mail: ReadMail) ->
         subject, body = render(
             after.lang,
             "mj:signup",
+            variant=variant_of(after),
             game=game,
             lines=done,
             shown=_shown(after),

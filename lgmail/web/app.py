@@ -21,8 +21,10 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from lgmail.mail.addresses import slug
-from lgmail.mail.render import LANGS, html_environment
+from lgmail.mail.render import LANGS, html_environment, naming
 from lgmail.rules.state import GameState
+from lgmail.rules.variant import Variant
+from lgmail.rules.variants import variant_of
 from lgmail.rules.view import spectator_view
 from lgmail.service.games import Games
 from lgmail.service.links import Reader, reader_of, topic_url
@@ -51,9 +53,11 @@ HEADERS = {
 }
 
 
-def page(lang: str, name: str, **context: Any) -> str:
+def page(lang: str, name: str, *, variant: Variant | None = None, **context: Any) -> str:
+    """The page `name`, naming the roles of `variant`'s games (the game's rule set)."""
     lang = lang if lang in LANGS else "fr"
-    return html_environment(lang).get_template(f"web/{name}.html").render(**context)
+    with naming(variant):
+        return html_environment(lang).get_template(f"web/{name}.html").render(**context)
 
 
 class Site:
@@ -123,7 +127,7 @@ class Site:
 
     def signup_html(self, state: GameState) -> str:
         context = signup_page(state, self.games.settings.domain)
-        return page(state.lang, "signup", state=state, **context)
+        return page(state.lang, "signup", variant=variant_of(state), state=state, **context)
 
     def topic_html(self, state: GameState) -> str:
         if state.status == "signup":
@@ -134,6 +138,7 @@ class Site:
         return page(
             state.lang,
             "topic",
+            variant=variant_of(state),
             state=state,
             shown=spectator_view(state),
             posts=posts,
@@ -147,7 +152,7 @@ class Site:
         context = player_page(self.games.store, state, name, self.letters, records)
         lang = state.players[name].lang
         votes = votes_of(state, self.ballots(state, records), name, lang)
-        return page(lang, "player", state=state, **context, **votes)
+        return page(lang, "player", variant=variant_of(state), state=state, **context, **votes)
 
     def desk_html(
         self, state: GameState, token: str, phase: str | None = None, player: str | None = None
@@ -161,6 +166,7 @@ class Site:
         return page(
             state.lang,
             "mj",
+            variant=variant_of(state),
             state=state,
             token=token,
             signup=signups,

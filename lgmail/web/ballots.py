@@ -16,8 +16,10 @@ A ballot is found where the rule set counted one:
   on a public page.
 
 Who was alive, who held the title, who could vote: the state just before the count
-(`lgmail.web.fold`). What follows a count until the next one tells who went after all (a tie
-broken by the captain, the mayor or the chief) and who was marked (002: « en violet »).
+(`lgmail.web.fold`), read by the game's rule set (`Variant.electorate`: who could vote, what
+each vote weighed, what the village knows of the totals). What follows a count until the next
+one tells who went after all (a tie broken by the captain, the mayor or the chief) and who was
+marked (002: « en violet »).
 
 Hidden information stays where it belongs through `shown_to` alone: a public page gets the
 ballots everyone may know, with no arrow where the votes were secret.
@@ -26,14 +28,14 @@ ballots everyone may know, with no arrow where the votes were secret.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from lgmail.rules.electorate import DEN, ELECTION, STAKE, Electorate
 from lgmail.rules.orders import Kind
 from lgmail.rules.phase_orders import givers
 from lgmail.rules.state import GameState
-from lgmail.rules.thiercelieux.roles import bouc_emissaire, capitaine, idiot_du_village
 from lgmail.rules.variants import variant_of
 from lgmail.store.model import RecordedEvent
 from lgmail.web.fold import Step, steps
@@ -157,41 +159,27 @@ def _circle(s: GameState, *more: Any) -> list[str]:
     return [p.name for p in s.players.values() if p.alive or p.name in named]
 
 
-def _captain_weight(s: GameState, kind: str, votes: dict[str, str | None], tally: Any) -> float:
-    """The weight of the captain's vote, as his rule set gives it: 002 « équivalent à 1,5
-    votes »; 004 the option `capitaine`; 003 double on a tie only (read from the totals)."""
-    captain = s.captain
-    if kind != "stake" or captain is None or captain not in votes or votes[captain] is None:
-        return 1.0
-    if not idiot_du_village.can_vote(s.players[captain]) or not s.players[captain].alive:
-        return 1.0
-    if s.variant == "nombres":
-        return 1.5
-    if s.variant == "thiercelieux":
-        power = capitaine.POWERS.get(str(s.options.get("capitaine", "double")), (2.0, False))
-        return power[0]
-    if s.variant == "classic":
-        target = votes[captain]
-        others = sum(1 for v, t in votes.items() if t == target and v != captain)
-        return 2.0 if float(tally.get(target, 0)) - others == 2 else 1.0
-    return 1.0
+def _electorate(
+    s: GameState,
+    kind: str,
+    group: str = "",
+    votes: dict[str, str | None] | None = None,
+    tally: dict[str, float] | None = None,
+) -> Electorate | None:
+    """Who voted, and how, in the vote of `kind` counted on `s`, as its rule set says."""
+    return variant_of(s).electorate(s, kind, group, votes or {}, tally or {})
 
 
 @reads("VotesCounted")
 def _votes_counted(step: Step, p: dict[str, Any]) -> Ballot:
     s = step.before
-    kind = "election" if p["step"] == "election" else "stake"
+    kind = ELECTION if p["step"] == "election" else STAKE
     votes: dict[str, str | None] = dict(p["votes"])
-    weight = _captain_weight(s, kind, votes, p["tally"])
-    arrows = [
-        Arrow(v, t, weight if v == s.captain and kind == "stake" else 1.0) for v, t in votes.items()
-    ]
-    eligible = [q.name for q in s.living() if idiot_du_village.can_vote(q) or kind == "election"]
-    named = bouc_emissaire.voters(s) if kind == "stake" else None
-    if named is not None:
-        eligible = [n for n in eligible if n in named]
+    tally = {n: float(c) for n, c in p["tally"].items()}
+    found = _electorate(s, kind, votes=votes, tally=tally) or Electorate(s.living_names())
+    arrows = [Arrow(v, t, found.weights.get(v, 1.0)) for v, t in votes.items()]
     chosen = [p["chosen"]] if p.get("chosen") else []
-    public = _known_totals(s, arrows) if s.variant == "thiercelieux" and kind == "stake" else None
+    public = None if found.known is None else _known_totals(arrows, found.known)
     return Ballot(
         step.record.version,
         kind,
@@ -199,8 +187,8 @@ def _votes_counted(step: Step, p: dict[str, Any]) -> Ballot:
         s.number,
         _circle(s, votes, [t for t in votes.values() if t], p["tally"]),
         arrows,
-        {n: float(c) for n, c in p["tally"].items()},
-        [n for n in eligible if n not in votes],
+        tally,
+        [n for n in found.voters if n not in votes],
         chosen,
         list(p.get("tied", [])),
         captain=s.captain if kind == "stake" else None,
@@ -208,18 +196,15 @@ def _votes_counted(step: Step, p: dict[str, Any]) -> Ballot:
     )
 
 
-def _known_totals(s: GameState, arrows: list[Arrow]) -> dict[str, float]:
-    """004's stake as the village can count it: the votes with the captain's weight and the
-    Corbeau's signs (`RavenMarked` is public), not the Princesse's favour (`VoteBoosted` is
-    not); the signs count at the day's first stake only."""
+def _known_totals(arrows: list[Arrow], known: Mapping[str, float]) -> dict[str, float]:
+    """The totals as the village can count them: the votes with their weights, and what else
+    it knows they hold (`Electorate.known`)."""
     out: dict[str, float] = {}
     for a in arrows:
         if a.target is not None:
             out[a.target] = out.get(a.target, 0) + a.weight
-    if s.extra.get("bucher-sup:tenu") != s.number:
-        for name in s.extra.get(f"corbeau:{s.number}", []):
-            if s.players[name].alive:
-                out[name] = out.get(name, 0) + 1
+    for name, count in known.items():
+        out[name] = out.get(name, 0) + count
     return {n: c for n, c in out.items() if c}
 
 
@@ -279,24 +264,32 @@ def _phase_votes(s: GameState, key: str, voters: list[str]) -> list[Arrow]:
     return [Arrow(v, t) for v in voters for t in given.get(v, [])]
 
 
-@reads("VerdictGiven")
-def _verdict(step: Step, p: dict[str, Any]) -> Ballot:
-    from lgmail.rules.kohlanta import council
-
-    s = step.before
-    voters = council.voters(s)
+def _totals(p: dict[str, Any]) -> dict[str, float]:
+    """The totals of a count that holds its votes in several parts (000: the council's votes
+    and secret votes, the jury's by camp): every part's, by name, summed."""
     totals: dict[str, float] = {}
-    for counts in (p.get("votes", {}), p.get("secret", {})):
+    for counts in (v for v in p.values() if isinstance(v, dict)):
         for n, c in counts.items():
             totals[n] = totals.get(n, 0) + float(c)
-    given = givers(s, council.VOTE)
+    return totals
+
+
+@reads("VerdictGiven")
+def _verdict(step: Step, p: dict[str, Any]) -> Ballot | None:
+    s = step.before
+    found = _electorate(s, "council")
+    if found is None:
+        return None
+    voters = found.voters
+    totals = _totals(p)
+    given = givers(s, found.given_as)
     return Ballot(
         step.record.version,
         "council",
         s.phase,
         s.number,
         _circle(s, totals),
-        _phase_votes(s, council.VOTE, voters),
+        _phase_votes(s, found.given_as, voters),
         totals,
         [v for v in voters if v not in given],
         list(p.get("out", [])),
@@ -307,20 +300,21 @@ def _verdict(step: Step, p: dict[str, Any]) -> Ballot:
 
 @reads("ChiefElected")
 def _chief(step: Step, p: dict[str, Any]) -> Ballot | None:
-    from lgmail.rules.kohlanta import cards, council
-
     if p.get("how", "elected") != "elected":
         return None
     s = step.before
-    tribe = cards.members(s, p["tribe"])
-    given = givers(s, council.VOTE)
+    found = _electorate(s, "chief", p["tribe"])
+    if found is None:
+        return None
+    tribe = found.voters
+    given = givers(s, found.given_as)
     return Ballot(
         step.record.version,
         "chief",
         s.phase,
         s.number,
         _circle(s, tribe, [p["name"]]) if not tribe else [n for n in s.players if n in tribe],
-        _phase_votes(s, council.VOTE, tribe),
+        _phase_votes(s, found.given_as, tribe),
         {n: float(c) for n, c in p.get("votes", {}).items()},
         [v for v in tribe if v not in given],
         [p["name"]],
@@ -331,17 +325,15 @@ def _chief(step: Step, p: dict[str, Any]) -> Ballot | None:
 
 
 @reads("JuryVoted")
-def _jury(step: Step, p: dict[str, Any]) -> Ballot:
-    from lgmail.rules.kohlanta import cards, jury
-
+def _jury(step: Step, p: dict[str, Any]) -> Ballot | None:
     s = step.before
-    jurors = cards.jurors(s)
-    totals: dict[str, float] = {}
-    for counts in (p.get("bisounours", {}), p.get("strateges", {})):
-        for n, c in counts.items():
-            totals[n] = totals.get(n, 0) + float(c)
-    voting = jury.voting(s)
-    given = givers(s, jury.JURY)
+    found = _electorate(s, "jury")
+    if found is None:
+        return None
+    jurors = found.seated
+    totals = _totals(p)
+    voting = found.voters
+    given = givers(s, found.given_as)
     circle = [n for n in s.players if n in jurors or n in totals or s.players[n].alive]
     return Ballot(
         step.record.version,
@@ -349,7 +341,7 @@ def _jury(step: Step, p: dict[str, Any]) -> Ballot:
         s.phase,
         s.number,
         circle,
-        _phase_votes(s, jury.JURY, voting),
+        _phase_votes(s, found.given_as, voting),
         totals,
         [v for v in voting if v not in given],
         [p["winner"]] if p.get("winner") else [],
@@ -361,9 +353,11 @@ def _jury(step: Step, p: dict[str, Any]) -> Ballot:
 @reads("WolvesChose")
 def _den(step: Step, p: dict[str, Any]) -> Ballot | None:
     """002, Règle 5: each living wolf's last order is his vote; the most votes is the victim,
-    a tie kills nobody. Only `nombres` counts the pack's orders as votes."""
+    a tie kills nobody. Only a rule set that says so counts the pack's orders as votes (002's,
+    `Variant.electorate`)."""
     s = step.before
-    if s.variant != "nombres":
+    found = _electorate(s, DEN)
+    if found is None:
         return None
     living = set(s.living_names())
     votes = {w: t for w, t in s.night.kills if w in living and t in living}
@@ -372,7 +366,7 @@ def _den(step: Step, p: dict[str, Any]) -> Ballot | None:
         counts[target] = counts.get(target, 0) + 1
     top = max(counts.values(), default=0)
     leaders = sorted(n for n, c in counts.items() if c == top) if counts else []
-    pack = variant_of(s).readers(s, "meute") if "meute" in variant_of(s).channels() else []
+    pack = found.voters
     return Ballot(
         step.record.version,
         "den",

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from lgmail.mail.render import role_of_001
+from lgmail.mail.render import power_name
 from lgmail.rules.state import GameState
+from lgmail.rules.variants import variant_of
 from lgmail.rules.view import view
 
 #: `GameState.extra` key of 001's horcruxes (`lgmail.rules.maisons.roles.voldemort`):
@@ -58,10 +59,10 @@ def board(state: GameState, lang: str) -> list[Card]:
                 continue  # 000, Cinquième Élément: the camp is the nature, the powers the roles
             value = seat[key]
             if key == "roles":
-                value = [role_of_001(str(r), lang) for r in value]
+                value = [power_name(variant_of(state), str(r), lang) for r in value]
             facts.append((key, value))
-        if state.cupidon == name and state.lovers:
-            facts.append(("cupidon", list(state.lovers)))
+        if state.matchmaker() == name and state.lovers:
+            facts.append(("united", list(state.lovers)))
         if name in chiefs:
             facts.append(("chief", True))
         if horcruxes.get(name):

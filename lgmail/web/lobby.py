@@ -20,6 +20,7 @@ from lgmail.mail.addresses import game_address, mj_address, slug
 from lgmail.mail.render import DEFAULT_TZ, role_name, when
 from lgmail.rules.signup_list import players_list, seated, substitutes
 from lgmail.rules.state import GameState
+from lgmail.rules.variants import VARIANTS
 from lgmail.rules.view import spectator_view, view
 from lgmail.service.games import Games
 
@@ -206,6 +207,7 @@ class Terms:
 def terms(state: GameState, lang: str) -> Terms:
     proposal = state.proposal
     cards = (proposal.composition if proposal else None) or []
+    variant = VARIANTS.get(state.variant)
     return Terms(
         state.variant,
         rule_set(state.variant, lang),
@@ -215,7 +217,7 @@ def terms(state: GameState, lang: str) -> Terms:
         zone(state),
         bool(proposal and proposal.closed),
         bool(proposal and proposal.auto_start),
-        [(role_name(role, lang), count) for role, count in Counter(cards).items()],
+        [(role_name(variant, role, lang), count) for role, count in Counter(cards).items()],
     )
 
 

@@ -15,9 +15,9 @@ from email.parser import BytesParser
 from email.utils import parseaddr
 from typing import Any
 
-from lgmail.rules.decide import pending_actors
+from lgmail.rules.flow import pending_actors
 from lgmail.rules.state import SQUARE, GameState
-from lgmail.rules.thiercelieux.catalogue import ROLES
+from lgmail.rules.variants import variant_of
 from lgmail.rules.view import view
 from lgmail.service.hints import can_do
 from lgmail.store.archive import mails_to, undelivered
@@ -96,7 +96,7 @@ def player_page(
     mails."""
     seen = view(state, name)
     me = state.players[name]
-    spec = ROLES.get(me.role)
+    spec = variant_of(state).roles.get(me.role)
     return {
         "view": seen,
         "me": name,

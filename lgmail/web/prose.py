@@ -21,10 +21,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lgmail.mail.render import environment, render
+from lgmail.mail.render import environment, naming, render
 from lgmail.rules import events as ev
 from lgmail.rules.hooks import TELLS
 from lgmail.rules.state import GameState
+from lgmail.rules.variants import variant_of
 from lgmail.rules.view import spectator_view, view
 from lgmail.service.notify import public_facts
 from lgmail.store.model import RecordedEvent
@@ -79,11 +80,12 @@ def sentence(
     mails = _mails(state, event, later, lang)
     if mails:
         return "\n".join(mails)
-    own = (
-        environment(lang)
-        .get_template("web/event.txt")
-        .render(e={"type": record.type, **record.payload}, view=shown, game=state.name)
-    )
+    with naming(variant_of(state)):
+        own = (
+            environment(lang)
+            .get_template("web/event.txt")
+            .render(e={"type": record.type, **record.payload}, view=shown, game=state.name)
+        )
     said = " ".join(own.split())
     return said or _concerns(record.payload, set(state.players), lang)
 
@@ -106,6 +108,7 @@ def _public(
     _, body = render(
         lang,
         "public:digest",
+        variant=variant_of(state),
         game=state.name,
         view=shown,
         me=None,
@@ -132,6 +135,7 @@ def _mails(state: GameState, event: ev.Event, later: list[ev.Event], lang: str) 
             _, body = render(
                 lang,
                 notice.template,
+                variant=variant_of(state),
                 game=state.name,
                 view=view(state, reader),
                 me=reader,

@@ -17,8 +17,8 @@ from datetime import datetime
 
 from lgmail.mail.render import render
 from lgmail.rules import events as ev
-from lgmail.rules.state import GameState
-from lgmail.rules.variant import SQUARE
+from lgmail.rules.state import SQUARE, GameState
+from lgmail.rules.variants import variant_of
 from lgmail.rules.view import spectator_view
 from lgmail.service.codec import from_recorded
 from lgmail.service.notify import digest_context, phase_title
@@ -61,6 +61,7 @@ def topic(state: GameState, records: Sequence[RecordedEvent], lang: str) -> list
             subject, body = render(
                 lang,
                 "public:digest",
+                variant=variant_of(state),
                 game=state.name,
                 view=shown,
                 me=None,

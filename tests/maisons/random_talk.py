@@ -23,8 +23,7 @@ from lgmail.rules.maisons.roles import (
     star,
 )
 from lgmail.rules.refusal import Refused
-from lgmail.rules.state import GameState, Player
-from lgmail.rules.variant import SQUARE
+from lgmail.rules.state import SQUARE, GameState, Player
 from lgmail.service.games import Answer
 from tests.scenario import Scenario
 

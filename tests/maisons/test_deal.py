@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lgmail.rules import events as ev
+from lgmail.rules.evolve import apply
 from lgmail.rules.maisons import deal
 from lgmail.rules.maisons.role import catalogue
 from lgmail.rules.state import GameState
@@ -54,7 +55,7 @@ def check(hands: dict[str, list[str]]) -> None:
 
 def drawn(seed: int, players: int) -> dict[str, list[str]]:
     names = [f"J{i:02d}" for i in range(players)]
-    tx = Tx(GameState(name="g"), datetime(2026, 11, 29, tzinfo=UTC), seed)
+    tx = Tx(GameState(name="g"), datetime(2026, 11, 29, tzinfo=UTC), seed, apply)
     seats = [{"name": n, "email": f"{n}@example.org", "lang": "fr"} for n in names]
     tx.emit(ev.GameCreated("maisons", "fr", seats, {}, None))
     deal.deal(tx, names, None)

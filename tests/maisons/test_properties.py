@@ -50,8 +50,7 @@ from lgmail.rules.maisons.roles import (
     voldemort,
 )
 from lgmail.rules.role import MANY
-from lgmail.rules.state import GameState
-from lgmail.rules.variant import SQUARE
+from lgmail.rules.state import SQUARE, GameState
 from lgmail.service.codec import decode_all
 from tests.maisons.random_talk import Talk, day_talk, mps_reach_their_recipient, night_talk
 from tests.scenario import Scenario

@@ -13,8 +13,12 @@ peuvent jamais voter définitivement l'un contre l'autre. De même, un loup amou
 faire l'action du meurtre, si celui-ci vise son amoureux. »
 """
 
+import json
 from pathlib import Path
 
+from lgmail.rules.dump import dump, upcast
+from lgmail.rules.state import LOVERS_UNITED_BY
+from lgmail.store.schema import projections
 from tests.scenario import Scenario
 
 ROLES = {
@@ -220,3 +224,31 @@ def test_a_wolf_and_a_villager_in_love_play_against_the_village(tmp_path: Path) 
     # the village wins, but Chloe, who loved a wolf, is not among the winners
     assert game.view()["winner"] == "village"
     assert game.view()["winners"] == ["Cyril", "David", "Emma"]
+
+
+def _as_stored_before(stored: str) -> str:
+    """`stored` as older lgmail wrote it: Cupidon's name in a top-level field of its own."""
+    data = json.loads(stored)
+    data["cupidon"] = data.get("extra", {}).pop(LOVERS_UNITED_BY, None)
+    return json.dumps(data)
+
+
+def test_a_projection_stored_before_cupidon_kept_his_own_key_still_replays(tmp_path: Path) -> None:
+    """Older lgmail stored the state with a top-level field "cupidon" (null in every game
+    without lovers): `lgmail replay` compares that projection with today's form."""
+    game = Scenario(tmp_path, ROLES)
+    game.ok("Cyril", "unir Chloé et David")
+    state = game.state
+    assert state.matchmaker() == "Cyril" and "cupidon" not in json.loads(dump(state))
+    assert upcast(_as_stored_before(dump(state))) == dump(state)
+    store = game.games.store
+    stored = store.snapshot(game.name)
+    assert stored is not None
+    with store.engine.begin() as conn:
+        conn.execute(
+            projections.update()
+            .where(projections.c.game == game.name)
+            .values(state_json=_as_stored_before(stored[1]))
+        )
+    assert store.snapshot(game.name) != stored
+    assert game.games.replay(game.name)[0]

@@ -6,7 +6,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from lgmail.rules.calendar import local
-from lgmail.rules.decide import next_deadline
+from lgmail.rules.flow import next_deadline
 from tests.nombres import PARIS, ROLES, game
 
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from lgmail.rules.calendar import local
-from lgmail.rules.decide import next_deadline
+from lgmail.rules.flow import next_deadline
 from lgmail.rules.nombres import memory
 from tests.nombres import PARIS, ROLES, game
 from tests.scenario import Scenario

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from lgmail.cli.entry import main
-from lgmail.rules.decide import next_deadline
+from lgmail.rules.flow import next_deadline
 from lgmail.service.games import Answer
 from tests.nombres import digests, game, wall
 from tests.scenario import Scenario

@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lgmail.rules.nombres.words import count, lexicon
+from lgmail.rules.word_count import count, lexicon
 
 COMMON = ["loup", "village", "nuit", "vote", "maison", "garde", "soleil", "chasseur", "mort"]
 

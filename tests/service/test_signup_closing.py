@@ -23,7 +23,7 @@ from lgmail.rules.commands import (
     RequestSignup,
     WithdrawSignup,
 )
-from lgmail.rules.decide import next_deadline
+from lgmail.rules.flow import next_deadline
 from lgmail.service.games import Games
 from lgmail.service.transactions import GameError
 

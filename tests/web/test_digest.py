@@ -10,7 +10,7 @@ from pathlib import Path
 
 from lgmail.mail.addresses import reply_address
 from lgmail.rules.commands import Announce
-from lgmail.rules.decide import next_deadline
+from lgmail.rules.flow import next_deadline
 from lgmail.rules.state import SQUARE
 from tests.scenario import Scenario
 

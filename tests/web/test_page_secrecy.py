@@ -27,6 +27,7 @@ import pytest
 from lgmail.mail.render import role_name
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux.catalogue import CAMP_OF
+from lgmail.rules.variants import variant_of
 from lgmail.rules.view import spectator_view, view
 from lgmail.service.bots import orders_for
 from lgmail.service.links import mj_token
@@ -56,7 +57,7 @@ def page_leaks(state: GameState, reader: str | None, lines: list[str]) -> list[s
     for other in state.players.values():
         if known.get(other.name) is not None:
             continue
-        secret = role_name(other.role, lang)
+        secret = role_name(variant_of(state), other.role, lang)
         found += [
             f"{reader or 'spectator'}: {line!r} reveals {other.name}"
             for line in lines

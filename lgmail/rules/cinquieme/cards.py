@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from lgmail.rules.role import RoleSpec
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux.catalogue import CAMP_OF, ROLES
 
 NAME = "cinquieme-element"
 LOUP, VILLAGEOIS = "loup", "villageois"
@@ -53,14 +52,13 @@ KORBEN = RoleSpec(
         "en": "Your camp: Korben Dallas, the villagers. You win when no wolf is left.",
     },
 )
-for _spec in (LEELOO, KORBEN):
-    ROLES[_spec.slug] = _spec
-    CAMP_OF[_spec.slug] = _spec.camp
 CARD = {LOUP: LEELOO.slug, VILLAGEOIS: KORBEN.slug}
+#: each card's camp
+CARD_CAMP = {spec.slug: spec.camp for spec in (LEELOO, KORBEN)}
 
 
 def camp(p: Player) -> str:
-    return p.nature or CAMP_OF.get(p.role, "")
+    return p.nature or CARD_CAMP.get(p.role, "")
 
 
 def is_wolf(p: Player) -> bool:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lgmail.orders.names import fold
 from lgmail.rules import events as ev
 from lgmail.rules.cinquieme.cards import (
     CARD,
+    CARD_CAMP,
     ELEMENT_NAMES,
     ELEMENTS,
     HEARTS,
@@ -30,8 +30,8 @@ from lgmail.rules.cinquieme.cards import (
 from lgmail.rules.cinquieme.rulings import refused
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import folds
+from lgmail.rules.spelling import fold
 from lgmail.rules.state import GameState
-from lgmail.rules.thiercelieux.catalogue import CAMP_OF
 from lgmail.rules.tx import Tx
 
 
@@ -50,7 +50,7 @@ def _dealt(s: GameState, e: VulnerabilitiesDealt) -> None:
     s.extra[NC_KEY] = e.nc
     for name, element in e.vulnerabilities.items():
         p = s.players[name]
-        p.nature = CAMP_OF[p.role]
+        p.nature = CARD_CAMP[p.role]
         p.links[VULNERABILITY] = element
         p.counters[HEARTS] = e.nc
 

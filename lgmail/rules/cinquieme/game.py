@@ -45,15 +45,15 @@ from lgmail.rules.cinquieme.power import AT_ONCE, POWERS, verbs
 from lgmail.rules.cinquieme.powers import ascension, autopsie, oreilles_de_lynx
 from lgmail.rules.cinquieme.reveal import PUBLIC
 from lgmail.rules.cinquieme.rulings import refused
-from lgmail.rules.classic import ELECTION, Classic
+from lgmail.rules.classic import Classic
 from lgmail.rules.hooks import ROLE_MAIL, SEAT, VIEW
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.phase_orders import Withdrawn, given
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
-from lgmail.rules.state import GameState, Player, Reaction
+from lgmail.rules.state import SQUARE, GameState, Player, Reaction
+from lgmail.rules.thiercelieux.base.steps import ELECTION
 from lgmail.rules.tx import Tx
-from lgmail.rules.variant import SQUARE
 
 NUIT, VOTE, POUVOIRS = night.NUIT, stake.VOTE, choice.STEP
 DEN = "meute"

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lgmail.orders.names import fold
 from lgmail.rules.cinquieme.cards import ELEMENT_NAMES, ELEMENTS
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.role import Said, Verb
+from lgmail.rules.spelling import fold
 
 if TYPE_CHECKING:
     from lgmail.rules.state import GameState, Player

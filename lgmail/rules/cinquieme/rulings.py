@@ -1,5 +1,6 @@
-"""A refusal of 000's Cinquième Élément rules, told by `templates/<lang>/cinquieme/refusals.txt`
-(rule -> a sentence that says what to do)."""
+"""A refusal of 000's Cinquième Élément rules, told by
+`templates/<lang>/cinquieme/refusals/not_allowed/cinquieme.txt` (rule -> a sentence that says
+what to do)."""
 
 from __future__ import annotations
 

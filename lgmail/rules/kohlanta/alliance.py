@@ -23,9 +23,9 @@ from typing import Any, ClassVar
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.kohlanta.cards import BISOUNOURS, STRATEGE, camp, final, merged, tribe_of
-from lgmail.rules.kohlanta.events import Ordered, Withdrawn, given, givers
 from lgmail.rules.kohlanta.rulings import refused
 from lgmail.rules.orders import Kind, Order
+from lgmail.rules.phase_orders import Ordered, Withdrawn, given, givers
 from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx

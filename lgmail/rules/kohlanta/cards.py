@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from lgmail.rules.role import RoleSpec
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux.catalogue import CAMP_OF, ROLES
 
 NAME = "kohlanta"
 STRATEGE, BISOUNOURS = "stratege", "bisounours"
@@ -22,6 +21,10 @@ MERGED = "blanche"
 TRIBES, CHIEFS, MERGED_KEY, FINAL_KEY = "tribus", "chefs", "reunifie", "finale"
 #: eliminated players: name -> whether they are jurors (eliminated after the merge)
 OUT = "elimines"
+#: the necklaces (`necklace`): {"number", "free": {pool: n}, "held": {player: pool}, "played":
+#: {player: pool}, "finders": [...], "merged_night": n}; the Indice de collier reads the number
+#: and the numbers proposed (`comforts`)
+NECKLACES = "colliers"
 
 #: 000: « la phase en tribus », « en individuel », « finale » (`state --json`: phase_of_play)
 TRIBUS, INDIVIDUEL, FINALE = "tribus", "individuel", "finale"
@@ -56,10 +59,6 @@ BISOUNOURS_SPEC = RoleSpec(
         "on you, you are allies.",
     },
 )
-for _spec in (STRATEGE_SPEC, BISOUNOURS_SPEC):
-    ROLES[_spec.slug] = _spec
-    CAMP_OF[_spec.slug] = _spec.camp
-
 CAMPS = (STRATEGE, BISOUNOURS)
 KINDS = (SPORTIF, SURVIVALISTE)
 ROLE_NAMES = {

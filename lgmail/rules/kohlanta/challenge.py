@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from lgmail.orders.names import fold
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, nothing, tells
 from lgmail.rules.kohlanta import alliance, comforts, necklace
@@ -40,11 +39,12 @@ from lgmail.rules.kohlanta.cards import (
     role_of,
     tribe_of,
 )
-from lgmail.rules.kohlanta.events import Ordered, given, givers
 from lgmail.rules.kohlanta.rulings import refused
 from lgmail.rules.orders import Kind, Order
+from lgmail.rules.phase_orders import Ordered, given, givers
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.role import Said, Verb
+from lgmail.rules.spelling import fold
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
@@ -355,7 +355,7 @@ def accept(tx: Tx, player: Player, order: Order) -> None:
 
 
 def orders_mail(s: GameState, player: str, key: str) -> str:
-    from lgmail.rules.kohlanta.events import orders
+    from lgmail.rules.phase_orders import orders
 
     got = orders(s).get(player, {}).get(key)
     return str(got["mail"]) if got else ""

@@ -40,9 +40,10 @@ from lgmail.rules.kohlanta.cards import (
     merged,
     tribe_of,
 )
-from lgmail.rules.kohlanta.events import ChiefElected, Ordered, given, givers
+from lgmail.rules.kohlanta.events import ChiefElected
 from lgmail.rules.kohlanta.rulings import refused
 from lgmail.rules.orders import Kind, Order
+from lgmail.rules.phase_orders import Ordered, given, givers
 from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx, iso

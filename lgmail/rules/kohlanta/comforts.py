@@ -30,6 +30,7 @@ from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, nothing, tells
 from lgmail.rules.kohlanta import alliance
 from lgmail.rules.kohlanta.cards import (
+    NECKLACES,
     SPORTIF,
     STRATEGE,
     camp,
@@ -40,9 +41,9 @@ from lgmail.rules.kohlanta.cards import (
     role_of,
     tribe_of,
 )
-from lgmail.rules.kohlanta.events import Ordered, given, givers
 from lgmail.rules.kohlanta.rulings import refused
 from lgmail.rules.orders import Kind, Order
+from lgmail.rules.phase_orders import Ordered, given, givers
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.role import Said, Verb
 from lgmail.rules.state import GameState, Player
@@ -273,11 +274,9 @@ def settle(tx: Tx) -> None:
 
 
 def _hint_for(tx: Tx, tribe: str) -> None:
-    from lgmail.rules.kohlanta import necklace  # the necklace reads the comforts
-
     s = tx.state
-    number = int(s.extra.get(necklace.KEY, {}).get("number", 0))
-    proposed: dict[str, int] = s.extra.get(necklace.KEY, {}).get("proposed", {}).get(tribe, {})
+    number = int(s.extra.get(NECKLACES, {}).get("number", 0))
+    proposed: dict[str, int] = s.extra.get(NECKLACES, {}).get("proposed", {}).get(tribe, {})
     wrong = [n for n in range(1, 7) if n != number]
     least = min(proposed.get(str(n), 0) for n in wrong)
     pool = [str(n) for n in wrong if proposed.get(str(n), 0) == least]

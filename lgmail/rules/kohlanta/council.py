@@ -37,9 +37,10 @@ from lgmail.rules.kohlanta.cards import (
     role_of,
     tribe_of,
 )
-from lgmail.rules.kohlanta.events import Eliminated, Ordered, givers
+from lgmail.rules.kohlanta.events import Eliminated
 from lgmail.rules.kohlanta.rulings import refused
 from lgmail.rules.orders import Order
+from lgmail.rules.phase_orders import Ordered, givers
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx, iso
 
@@ -95,7 +96,7 @@ def accept(tx: Tx, player: Player, order: Order) -> None:
 
 
 def _mine(s: GameState, name: str) -> tuple[list[str], str] | None:
-    from lgmail.rules.kohlanta.events import orders
+    from lgmail.rules.phase_orders import orders
 
     got = orders(s).get(name, {}).get(VOTE)
     return (list(got["value"]), str(got["mail"])) if got else None

@@ -14,11 +14,11 @@ tribes of equal size, the tribes being the game's two (options `tribu_1`, `tribu
 
 from __future__ import annotations
 
-from lgmail.orders.names import fold
 from lgmail.rules import events as ev
 from lgmail.rules.kohlanta.cards import BISOUNOURS, CAMPS, KINDS, SPORTIF, STRATEGE, SURVIVALISTE
 from lgmail.rules.kohlanta.events import TribesFormed
 from lgmail.rules.kohlanta.rulings import refused
+from lgmail.rules.spelling import fold
 from lgmail.rules.tx import Tx
 
 MINIMUM = 12

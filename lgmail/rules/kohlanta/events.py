@@ -11,10 +11,7 @@ from typing import ClassVar
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, nothing, tells
 from lgmail.rules.kohlanta.cards import CHIEFS, OUT, TRIBES
-from lgmail.rules.phase_orders import Ordered, Withdrawn, given, givers, orders, phase_key
 from lgmail.rules.state import GameState
-
-__all__ = ["Ordered", "Withdrawn", "given", "givers", "orders", "phase_key"]
 
 
 @event

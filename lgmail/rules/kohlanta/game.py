@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from lgmail.rules.classic import Classic
+from lgmail.rules.electorate import Electorate
 from lgmail.rules.hooks import ROLE_MAIL, SEAT, VIEW
 from lgmail.rules.kohlanta import (
     aide,
@@ -55,32 +56,29 @@ from lgmail.rules.kohlanta.cards import (
     final,
     is_juror,
     jurors,
+    members,
     of_camp,
     phase_of_play,
     role_of,
     tribe_of,
     tribes,
 )
-from lgmail.rules.kohlanta.events import (
-    PhaseResolved,
-    TribesAnnounced,
-    Withdrawn,
-    given,
-    orders,
-)
+from lgmail.rules.kohlanta.events import PhaseResolved, TribesAnnounced
 from lgmail.rules.kohlanta.finale import FinalBegan
 from lgmail.rules.kohlanta.rulings import refused
 from lgmail.rules.orders import Kind, Order
+from lgmail.rules.phase_orders import Withdrawn, given, orders
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
-from lgmail.rules.state import GameState, Player, Reaction
+from lgmail.rules.state import SQUARE, GameState, Player, Reaction
 from lgmail.rules.thiercelieux.roles.voyante import SONDER
 from lgmail.rules.tx import Tx
-from lgmail.rules.variant import SQUARE
 
 ELECTION, NUIT, VOTE, JURY = "election", "nuit", council.VOTE, jury.JURY
 EPREUVE, RELANCE = challenge.EPREUVE, challenge.RELANCE
 DEN = "strateges"
+#: the votes it counts, as their ballots are named (`electorate`)
+CHIEF_BALLOT, COUNCIL_BALLOT, JURY_BALLOT = "chief", "council", "jury"
 
 
 class Kohlanta(Classic):
@@ -356,6 +354,24 @@ class Kohlanta(Classic):
         if camp(me) != STRATEGE:
             return {}
         return {n: STRATEGE for n in of_camp(state, STRATEGE, alive=False)}
+
+    def electorate(
+        self,
+        state: GameState,
+        ballot: str,
+        group: str,
+        votes: Mapping[str, str | None],
+        tally: Mapping[str, float],
+    ) -> Electorate | None:
+        """000's votes, given as the phase's orders: a tribe's chief (`group`) elected by its
+        members, the council's, the jury's (its bisounours, among the jurors)."""
+        if ballot == CHIEF_BALLOT:
+            return Electorate(members(state, group), given_as=VOTE)
+        if ballot == COUNCIL_BALLOT:
+            return Electorate(council.voters(state), given_as=VOTE)
+        if ballot == JURY_BALLOT:
+            return Electorate(jury.voting(state), seated=jurors(state), given_as=JURY)
+        return super().electorate(state, ballot, group, votes, tally)
 
     def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:
         s = state

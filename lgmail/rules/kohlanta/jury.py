@@ -21,9 +21,9 @@ from typing import ClassVar
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import UNTOLD, Notice, folds, nothing, tells
 from lgmail.rules.kohlanta.cards import BISOUNOURS, NAME, STRATEGE, camp, final, is_juror, jurors
-from lgmail.rules.kohlanta.events import Ordered, givers
 from lgmail.rules.kohlanta.rulings import refused
 from lgmail.rules.orders import Order
+from lgmail.rules.phase_orders import Ordered, givers
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

@@ -34,6 +34,7 @@ from lgmail.rules.hooks import Notice, folds, nothing, tells
 from lgmail.rules.kohlanta import comforts
 from lgmail.rules.kohlanta.cards import (
     MERGED,
+    NECKLACES,
     SURVIVALISTE,
     final,
     merged,
@@ -41,17 +42,13 @@ from lgmail.rules.kohlanta.cards import (
     tribe_of,
     tribes,
 )
-from lgmail.rules.kohlanta.events import Ordered, given, givers
 from lgmail.rules.kohlanta.rulings import refused
 from lgmail.rules.orders import Kind, Order
+from lgmail.rules.phase_orders import Ordered, given, givers
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.role import Said, Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
-
-#: `GameState.extra` key: {"number", "free": {pool: n}, "held": {player: pool}, "played":
-#: {player: pool}, "finders": [...], "merged_night": n}
-KEY = "colliers"
 
 
 def _number(said: Said) -> Order | Refusal:
@@ -105,18 +102,18 @@ IMMUNITE = Verb(
 
 def _state(s: GameState) -> dict[str, Any]:
     got: dict[str, Any] = s.extra.setdefault(
-        KEY, {"free": {}, "held": {}, "played": {}, "finders": [], "number": 0}
+        NECKLACES, {"free": {}, "held": {}, "played": {}, "finders": [], "number": 0}
     )
     return got
 
 
 def held(s: GameState, name: str) -> bool:
-    return name in s.extra.get(KEY, {}).get("held", {})
+    return name in s.extra.get(NECKLACES, {}).get("held", {})
 
 
 def played(s: GameState) -> list[str]:
     """Who plays his necklace at the next vote."""
-    return list(s.extra.get(KEY, {}).get("played", {}))
+    return list(s.extra.get(NECKLACES, {}).get("played", {}))
 
 
 def pool_of(s: GameState, name: str) -> str:
@@ -124,7 +121,7 @@ def pool_of(s: GameState, name: str) -> str:
 
 
 def free(s: GameState, pool: str) -> int:
-    return int(s.extra.get(KEY, {}).get("free", {}).get(pool, 0))
+    return int(s.extra.get(NECKLACES, {}).get("free", {}).get(pool, 0))
 
 
 @event
@@ -329,7 +326,7 @@ def holder_may_use(s: GameState, p: Player) -> bool:
         return False
     if s.phase == "night":
         return True
-    found = s.extra.get(KEY, {}).get("new", {})
+    found = s.extra.get(NECKLACES, {}).get("new", {})
     new = found.get("night") == s.number and p.name in found.get("players", [])
     return s.phase == "day" and new and s.step is not None and s.step.name == "epreuve"
 
@@ -356,7 +353,7 @@ def accept(tx: Tx, player: Player, order: Order) -> None:
 def resolve_night(tx: Tx) -> None:
     """000's order: the necklaces found, then those used taken back."""
     s = tx.state
-    number = str(s.extra.get(KEY, {}).get("number"))
+    number = str(s.extra.get(NECKLACES, {}).get("number"))
     tonight = givers(s, "collier")
     searchers = {n: v for n, v in tonight.items() if s.players[n].alive}
     found: list[str] = []
@@ -380,7 +377,7 @@ def resolve_night(tx: Tx) -> None:
 
 
 def _without_former_finders(s: GameState, right: list[str]) -> list[str]:
-    got = s.extra.get(KEY, {})
+    got = s.extra.get(NECKLACES, {})
     if not merged(s) or "merged_night" not in got:
         return right
     former = [n for n in right if n in got.get("finders", [])]
@@ -411,7 +408,7 @@ def eliminated(tx: Tx, name: str) -> bool:
 
 
 def reveal(s: GameState) -> dict[str, Any]:
-    got = s.extra.get(KEY, {})
+    got = s.extra.get(NECKLACES, {})
     return {
         "number": got.get("number"),
         "salt": got.get("salt"),

@@ -1,5 +1,5 @@
-"""A refusal of 000's rules, told by `templates/<lang>/kohlanta/refusals.txt` (rule -> a
-sentence that says what to do)."""
+"""A refusal of 000's rules, told by `templates/<lang>/kohlanta/refusals/not_allowed/kohlanta.txt`
+(rule -> a sentence that says what to do)."""
 
 from __future__ import annotations
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import folds
 from lgmail.rules.kohlanta.cards import STRATEGE, camp
-from lgmail.rules.kohlanta.events import Ordered, Withdrawn, given, givers
 from lgmail.rules.kohlanta.rulings import refused
 from lgmail.rules.orders import Order
+from lgmail.rules.phase_orders import Ordered, Withdrawn, given, givers
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 

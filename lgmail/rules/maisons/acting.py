@@ -34,7 +34,8 @@ from lgmail.rules.tx import Tx
 
 
 def refused(rule: str, **detail: str) -> Refused:
-    """A refusal of 001's rules, told by `templates/<lang>/maisons/refusals.txt`."""
+    """A refusal of 001's rules, told by
+    `templates/<lang>/maisons/refusals/not_allowed/maisons.txt`."""
     return Refused(Cause.NOT_ALLOWED, why="maisons", rule=rule, **detail)
 
 

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from lgmail.rules.classic import deaths as classic_deaths
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import folds
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.base import deaths as base_deaths
 from lgmail.rules.tx import Tx
 
 #: what keeps a player alive whatever kills him: (state, name) -> spared
@@ -55,7 +55,7 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
             dying.append((name, cause))
         elif cause == "stake" and s.players[name].alive:
             tx.emit(SurvivedStake(name))
-    classic_deaths.kill(tx, dying)
+    base_deaths.kill(tx, dying)
     if dying:
         for after in AFTER_DEATHS:
             after(tx)

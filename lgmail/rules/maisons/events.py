@@ -13,6 +13,8 @@ from lgmail.rules.state import GameState
 
 #: `GameState.extra` keys: this phase's plans, the last house aimed per (player, role)
 PLANS, LAST = "plans", "dernieres-maisons"
+#: `GameState.extra` key: this night's pack order (`roles.loup_garou.PackOrdered`)
+PACK = "meute"
 
 
 def phase_key(s: GameState) -> str:
@@ -24,6 +26,12 @@ def plans(s: GameState) -> dict[str, list[dict[str, Any]]]:
     order given."""
     held = s.extra.get(PLANS, {})
     return dict(held.get("by", {})) if held.get("at") == phase_key(s) else {}
+
+
+def pack_order(s: GameState) -> dict[str, object] | None:
+    """The pack's order of tonight: {"victim", "wolves", "by"}, or None before one is given."""
+    held = s.extra.get(PACK)
+    return held if held and held.get("at") == phase_key(s) else None
 
 
 @event

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lgmail.rules import events as ev
-from lgmail.rules.classic import VOTE, Classic
+from lgmail.rules.classic import Classic
 from lgmail.rules.hooks import ROLE_MAIL
 from lgmail.rules.maisons import (
     acting,
@@ -38,7 +38,8 @@ from lgmail.rules.maisons import (
     outcome,
     square,
 )
-from lgmail.rules.maisons.events import ChoicesClosed, plans
+from lgmail.rules.maisons.events import ChoicesClosed, pack_order, plans
+from lgmail.rules.maisons.night import GUERISSEUSE
 from lgmail.rules.maisons.role import (
     AFTER_DEATH,
     CATALOGUE,
@@ -52,19 +53,16 @@ from lgmail.rules.maisons.role import (
     usable,
 )
 from lgmail.rules.maisons.roles import baron, entete, guerisseuse, loup_garou
+from lgmail.rules.maisons.steps import ACTIONS, CHOIX
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.role import RoleSpec, Verb
-from lgmail.rules.state import GameState, Player, Reaction
+from lgmail.rules.role import Role, RoleSpec, Verb
+from lgmail.rules.state import SQUARE, GameState, Player, Reaction
+from lgmail.rules.thiercelieux.base.steps import VOTE
 from lgmail.rules.thiercelieux.catalogue import ROLES
 from lgmail.rules.thiercelieux.roles.capitaine import TieBroken
 from lgmail.rules.tx import Tx
-from lgmail.rules.variant import SQUARE
 
-ACTIONS = "actions"
-#: the first phase's step for the choices made « au début de la partie »
-CHOIX = "choix"
-GUERISSEUSE = night.GUERISSEUSE
 NATURES = ("villageois", loup_garou.NATURE)
 
 
@@ -82,6 +80,8 @@ class Maisons(Classic):
     name = "maisons"
     #: the natures, as the kernel knows them (their camps: village, loups)
     roles: Mapping[str, RoleSpec] = {slug: ROLES[slug] for slug in NATURES}
+    #: 001's roles, five of which each player holds beside his nature
+    powers: Mapping[str, Role] = CATALOGUE
     defaults: Mapping[str, object] = {
         **Classic.defaults,
         "election": True,
@@ -136,7 +136,7 @@ class Maisons(Classic):
             for action in spec.actions
             if acting.may(state, player, spec, action) and slug != GUERISSEUSE
         ]
-        if player.nature == loup_garou.NATURE and loup_garou.order_of_tonight(state) is None:
+        if player.nature == loup_garou.NATURE and pack_order(state) is None:
             kinds.append(Kind.TUER)
         return kinds
 
@@ -168,7 +168,7 @@ class Maisons(Classic):
             return True
         # his one mail is in (the pack's order counts as its author's), or, for a wolf with no
         # action of his own, the pack's order is
-        pack = loup_garou.order_of_tonight(state)
+        pack = pack_order(state)
         if pack is None or player.nature != loup_garou.NATURE:
             return False
         own = [k for k in self._night_kinds(state, player) if k is not Kind.TUER]
@@ -340,18 +340,16 @@ def _role_mail(s: GameState, name: str) -> dict[str, object]:
         "first_deadline": s.step.deadline.isoformat() if first and s.step else None,
         "first_drawn": any(c.draw is not None for c in pending(s, player)),
         "help": nature_help(s, player, lang),
-        "nature_name": NATURE_NAMES[player.nature].get(lang, NATURE_NAMES[player.nature]["fr"]),
+        "nature_name": guide.NATURE_NAMES[player.nature].get(
+            lang, guide.NATURE_NAMES[player.nature]["fr"]
+        ),
     }
-
-
-#: the natures as 001 names them
-NATURE_NAMES = guide.NATURE_NAMES
 
 
 def nature_help(s: GameState, player: Player, lang: str) -> str:
     """001, « Conditions de victoire », told with the nature; the pack's order to a wolf."""
     lang = lang if lang in guide.WORDS else "fr"
-    name = NATURE_NAMES[player.nature].get(lang, NATURE_NAMES[player.nature]["fr"])
+    name = guide.NATURE_NAMES[player.nature].get(lang, guide.NATURE_NAMES[player.nature]["fr"])
     told = guide.WORDS[lang]["nature"].format(nature=name)
     told += " " + guide.win_conditions(s, player, lang)
     if player.nature == loup_garou.NATURE:

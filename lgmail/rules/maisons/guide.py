@@ -17,14 +17,17 @@ Pure: read from the state, written in French or English.
 
 from __future__ import annotations
 
-from lgmail.rules.classic import VOTE
 from lgmail.rules.maisons import acting, ballot
+from lgmail.rules.maisons.events import pack_order
 from lgmail.rules.maisons.mp import RIGHTS
 from lgmail.rules.maisons.outcome import PRECEDENCE, SUPPLEMENTARY
 from lgmail.rules.maisons.role import CATALOGUE, pending, suppressed, usable
-from lgmail.rules.maisons.roles import baron, loup_garou
+from lgmail.rules.maisons.roles import baron
+from lgmail.rules.maisons.steps import ACTIONS, CHOIX
 from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux.base.steps import VOTE
+from lgmail.rules.variants import variant_of
 
 WOLF = "loup-garou"
 
@@ -217,9 +220,8 @@ def _said(lang: str, key: str, **names: list[str]) -> tuple[str, str]:
 
 def sendable(s: GameState, player: Player, lang: str) -> list[tuple[str, str]]:
     """The orders `player` may send now (`now`): (order, note)."""
-    from lgmail.rules.maisons.game import ACTIONS, CHOIX, MAISONS  # it imports this module
-
     lang = _lang(lang)
+    rules = variant_of(s)
     out: list[tuple[str, str]] = []
     for reaction in s.reactions:
         if reaction.player != player.name:
@@ -235,14 +237,14 @@ def sendable(s: GameState, player: Player, lang: str) -> list[tuple[str, str]]:
             out += [(c.verb.hint.get(lang, c.verb.hint["fr"]), "") for c in pending(s, player)]
             # votes and night actions are taken during it as in the step that follows
             step = ACTIONS if s.phase == "night" else VOTE
-        if player.name in MAISONS.actors(s, step):
-            out += _actions(s, player, MAISONS.orders(s, player, step), lang)
+        if player.name in rules.actors(s, step):
+            out += _actions(s, player, rules.orders(s, player, step), lang)
         if player.nature == WOLF and step == ACTIONS:
-            pack = loup_garou.order_of_tonight(s)
+            pack = pack_order(s)
             if pack is None:
                 out.append(_said(lang, "pack"))
     elif not player.alive and s.status == "running":
-        out += _actions(s, player, sorted(MAISONS.afterlife(s, player)), lang)
+        out += _actions(s, player, sorted(rules.afterlife(s, player)), lang)
     rights = [
         CATALOGUE[r.slug].name(lang)
         for r in RIGHTS.values()

@@ -4,7 +4,7 @@ activation order, then dawn.
 « Une fois que le MJ a reçu les actions de tous les joueurs actifs la nuit [...], il procède
 les actions dans l'ordre d'activation. Si plusieurs rôles identiques agissent, l'ordre
 d'activation entre les deux est tiré aléatoirement. » The order is data (`ACTIVATION`); each
-role's module registers its resolver (`role.resolves`), which acts on the `NightRun`: where each
+role's module registers its resolver (`resolves`), which acts on the `NightRun`: where each
 player is tonight, the houses shielded (Salvateur) or whose occupants are held in (Salbatar),
 who went out, who was attacked.
 
@@ -42,18 +42,11 @@ from lgmail.rules.maisons.events import (
     Attacked,
     UseSpent,
     attacks,
+    pack_order,
     phase_key,
     plans,
 )
-from lgmail.rules.maisons.role import (
-    AFTER_ACTIONS,
-    AFTER_DEATH,
-    CATALOGUE,
-    PLAYER,
-    RESOLVERS,
-    holds,
-    usable,
-)
+from lgmail.rules.maisons.role import AFTER_DEATH, CATALOGUE, PLAYER, holds, usable
 from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState
 from lgmail.rules.tx import Tx
@@ -236,6 +229,25 @@ def powered(s: GameState, player: str, slug: str) -> bool:
     return holds(s, s.players[player], slug)
 
 
+Resolver = Callable[[NightRun, Plan], None]
+#: slug -> what resolves its night actions, in 001's activation order (`ACTIVATION`)
+RESOLVERS: dict[str, Resolver] = {}
+
+
+def resolves(slug: str) -> Callable[[Resolver], Resolver]:
+    """Register how role `slug`'s night actions resolve."""
+
+    def register(fn: Resolver) -> Resolver:
+        RESOLVERS[slug] = fn
+        return fn
+
+    return register
+
+
+#: what roles do once every action of the night is resolved, before dawn's deaths (the
+#: Jardinier's thorns, the Paranoïaque's and the Détective's reports), in registration order
+AFTER_ACTIONS: list[Callable[[NightRun], None]] = []
+
 #: what may turn the pack's attack on a house elsewhere (the Putois): called as the pack's
 #: direct action enters `house`; it attacks the one it picks and marks the wolf `diverted`
 DIVERTS: list[Callable[[NightRun, Plan, str], None]] = []
@@ -392,9 +404,7 @@ def _cancel(run: NightRun, plan: Plan, why: str) -> None:
     if plan.player:
         run.fail(plan, why)
         return
-    from lgmail.rules.maisons.roles import loup_garou  # the pack's order, read at resolution
-
-    held = loup_garou.order_of_tonight(run.state)
+    held = pack_order(run.state)
     if held is not None:
         run.fail(Plan(str(held["by"]), plan.role, Kind.TUER, []), why)
 

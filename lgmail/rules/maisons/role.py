@@ -1,6 +1,7 @@
 """What a role of seed 001 (`maisons`) is: its names, its family, its actions (each direct or
 indirect, unique with its count or daily, by night or by day, on a house or a player), how many
-of it a deal holds, and, registered by its module, how each action resolves.
+of it a deal holds, and what its module registers here (its checks, what it does when an order is
+taken, ...); how each action resolves is registered with the night (`night.resolves`).
 
 001, « Actions »: « Une action unique ne peut être effectuée qu'une fois par partie, et ce même
 si elle échoue »; « Une action indirecte n'implique pas de sortir de sa maison »; « Une action
@@ -15,14 +16,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from lgmail.orders.names import fold
 from lgmail.rules.maisons.events import CHOSEN
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.role import Said, Verb
+from lgmail.rules.spelling import fold
 
 if TYPE_CHECKING:
-    from lgmail.rules.maisons.night import NightRun, Plan
     from lgmail.rules.state import GameState, Player
     from lgmail.rules.tx import Tx
 
@@ -82,13 +82,10 @@ class MaisonRole:
         return next((a for a in self.actions if a.kind is kind), None)
 
 
-Resolver = Callable[["NightRun", "Plan"], None]
 Handler = Callable[["Tx", "Player", Order], None]
 
 #: slug -> the role, in the order their modules load
 CATALOGUE: dict[str, MaisonRole] = {}
-#: slug -> what resolves its night actions, in 001's activation order (`night.ACTIVATION`)
-RESOLVERS: dict[str, Resolver] = {}
 
 
 def catalogue() -> dict[str, MaisonRole]:
@@ -103,16 +100,6 @@ def role(spec: MaisonRole) -> MaisonRole:
         raise ValueError(f"role {spec.slug} registered twice")
     CATALOGUE[spec.slug] = spec
     return spec
-
-
-def resolves(slug: str) -> Callable[[Resolver], Resolver]:
-    """Register how role `slug`'s night actions resolve."""
-
-    def register(fn: Resolver) -> Resolver:
-        RESOLVERS[slug] = fn
-        return fn
-
-    return register
 
 
 Check = Callable[["GameState", "Player", "Order"], None]
@@ -160,9 +147,6 @@ AFTER_DEATH: set[str] = set()
 BOUND_VOTES: list[Callable[[GameState], dict[str, str]]] = []
 
 
-#: what roles do once every action of the night is resolved, before dawn's deaths (the
-#: Jardinier's thorns, the Paranoïaque's and the Détective's reports), in registration order
-AFTER_ACTIONS: list[Callable[[NightRun], None]] = []
 #: what roles do as a phase closes, before its deaths (the Sympathique's boost spent)
 SETTLING: list[Callable[[Tx], None]] = []
 #: what roles do as a phase rises (« Au début de chaque nuit et au début de chaque journée »:

@@ -150,7 +150,9 @@ def _tell_drawn(s: GameState, e: LotteryDrawn, later: Sequence[Event]) -> list[N
 def _den(s: GameState, wolf: str, ctx: dict[str, Any]) -> list[Notice]:
     """002: the wolves vote and use their PAD in the den, where the pack reads them (option
     `den_votes`): each wolf's vote and PAD is told to the other living wolves."""
-    from lgmail.rules.classic import channels  # the classic channels read the roles
+    from lgmail.rules.thiercelieux.base import (
+        channels,  # the base game's channels read the roles' catalogue
+    )
 
     if s.variant != "nombres" or not s.options.get("den_votes"):
         return []

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lgmail.rules import events as ev
-from lgmail.rules.classic import CLASSIC_ROLES, MINUTES, VOTE, Classic, channels
-from lgmail.rules.classic import deaths as classic_deaths
+from lgmail.rules.classic import CLASSIC_ROLES, Classic
+from lgmail.rules.electorate import DEN, Electorate
 from lgmail.rules.nombres import (
     absences,
     clock,
@@ -34,10 +34,15 @@ from lgmail.rules.nombres import (
 from lgmail.rules.nombres import verbs as own
 from lgmail.rules.nombres.events import PlayersMarked
 from lgmail.rules.nombres.outcome import outcome as nombres_outcome
+from lgmail.rules.nombres.votes import CAPTAIN_WEIGHT
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux.base import channels
+from lgmail.rules.thiercelieux.base import deaths as base_deaths
+from lgmail.rules.thiercelieux.base.game import MINUTES
+from lgmail.rules.thiercelieux.base.steps import VOTE
 from lgmail.rules.thiercelieux.catalogue import CAMP_OF
 from lgmail.rules.thiercelieux.roles import idiot_du_village
 from lgmail.rules.thiercelieux.roles.idiot_du_village import RoleRevealed, VoteLost
@@ -158,7 +163,7 @@ class Nombres(Classic):
                 if s.captain == name:
                     tx.emit(ev.CaptainPassed(name, None, "none"))
             else:
-                classic_deaths.kill(tx, [(name, cause)])
+                base_deaths.kill(tx, [(name, cause)])
 
     def resolve_phase(self, tx: Tx) -> None:
         s = tx.state
@@ -222,6 +227,28 @@ class Nombres(Classic):
     def outcome(self, state: GameState) -> tuple[str | None, list[str]] | None:
         return nombres_outcome(state)
 
+    def electorate(
+        self,
+        state: GameState,
+        ballot: str,
+        group: str,
+        votes: Mapping[str, str | None],
+        tally: Mapping[str, float],
+    ) -> Electorate | None:
+        """002, Règle 5: the pack's choice is a vote, of the wolves who read the den."""
+        if ballot == DEN:
+            readers = (
+                self.readers(state, channels.MEUTE) if channels.MEUTE in self.channels() else []
+            )
+            return Electorate(readers)
+        return super().electorate(state, ballot, group, votes, tally)
+
+    def captain_vote(
+        self, state: GameState, votes: Mapping[str, str | None], tally: Mapping[str, float]
+    ) -> float:
+        """002: the Nombre Fétiche's vote is « équivalent à 1,5 votes »."""
+        return CAPTAIN_WEIGHT
+
 
 NOMBRES = Nombres()
-classic_deaths.SUCCESSIONS[NOMBRES.name] = testament.succession
+base_deaths.SUCCESSIONS[NOMBRES.name] = testament.succession

@@ -6,7 +6,7 @@ dernier disparaît avec lui. Si quelqu'un poste un mur-mur une nuit quelconque e
 début du jour suivant, le mur-mur n'apparaît pas."
 
 Written at night ("murmure TEXTE"), one a night (a second one replaces the first), counted with
-`words` (glued words count as several). Over the limit even word for word as written, it is
+`word_count` (glued words count as several). Over the limit even word for word as written, it is
 refused with the count. Within it only because glued words count as one as written, it is
 accepted like any other and appears as zeros, one a word (002: « Si vous essayez n'importe quel
 moyen abusé pour raccourcir vos phrases (ex : jaisondémaléetmoghloups), votre message sera
@@ -18,7 +18,8 @@ void one before (it does not appear).
 
 from __future__ import annotations
 
-from lgmail.rules.nombres import memory, words
+from lgmail.rules import word_count
+from lgmail.rules.nombres import memory
 from lgmail.rules.nombres.events import MurmurPublished, MurmurVoided, MurmurWritten
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
@@ -41,8 +42,8 @@ def write(tx: Tx, player: Player, order: Order) -> None:
     text = " ".join(order.args).strip()
     if not text:
         raise Refused(Cause.UNREADABLE, missing="text")
-    counted = words.count(text, exempt=list(s.players))
-    if words.written(text) > limit(s):
+    counted = word_count.count(text, exempt=list(s.players))
+    if word_count.written(text) > limit(s):
         raise Refused(Cause.NOT_ALLOWED, why="murmur-long", words=str(counted), limit=str(limit(s)))
     tx.emit(MurmurWritten(player.name, s.number, text, counted))
 
@@ -56,7 +57,7 @@ def publish(tx: Tx) -> None:
         mine = memory.murmur_tonight(s, p.name)
         if mine is not None:
             text, counted, most = mine
-            written.append((text if counted <= most else words.zeros(text), p.name))
+            written.append((text if counted <= most else word_count.zeros(text), p.name))
     for text, name in sorted(written):
         tx.emit(MurmurPublished(name, s.number, text))
 

@@ -12,10 +12,10 @@ stake: `game`.
 
 from __future__ import annotations
 
-from lgmail.rules.classic.outcome import LOUPS, VILLAGE
-from lgmail.rules.classic.outcome import outcome as classic_outcome
 from lgmail.rules.nombres.absences import absent_on
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.base.outcome import LOUPS, VILLAGE
+from lgmail.rules.thiercelieux.base.outcome import outcome as base_outcome
 from lgmail.rules.thiercelieux.catalogue import CAMP_OF
 from lgmail.rules.thiercelieux.roles import chasseur
 
@@ -26,7 +26,7 @@ def last_debate_day(s: GameState) -> int:
 
 
 def outcome(s: GameState) -> tuple[str | None, list[str]] | None:
-    decided = classic_outcome(s)
+    decided = base_outcome(s)
     if decided is not None:
         return decided
     living = s.living()

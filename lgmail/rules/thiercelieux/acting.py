@@ -1,62 +1,70 @@
 """What a role's orders need from the rule set `thiercelieux` (004), as plain functions its module
-calls: the role a player acts with, whether he has his power, the step an order is given in with
-its common checks (`power_step`), and the standard acceptance that records it (`accept`). The
-roles' own parts are found through `lgmail.rules.hooks` (MAY, CHECKS, REFUSALS, USED_UP, ...).
-
-The role modules import this module inside their functions: it reads the catalogue of roles,
-which imports them.
+calls: the role a player acts with (the Métronome's and the Comédien's borrowed roles), the step
+an order is given in with its common checks (`power_step`), and the standard acceptance that
+records it (`accept`). The roles' own parts are found through `lgmail.rules.hooks` (MAY, CHECKS,
+REFUSALS, USED_UP, ...), their specs through the game's rule set (`lgmail.rules.variants`);
+whether a player has his power is `powers`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+
 from lgmail.rules import events as ev
 from lgmail.rules import hooks
-from lgmail.rules.classic import ORDER_STEP
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import camps, powers
-from lgmail.rules.thiercelieux.catalogue import CAMP_OF, ROLES
+from lgmail.rules.thiercelieux.base.steps import ORDER_STEP
+from lgmail.rules.thiercelieux.roles import comedien, metronome
 from lgmail.rules.tx import Tx
+from lgmail.rules.variants import VARIANTS, variant_of
 
 
-def _steps() -> dict[Kind, str]:
-    """Which step each order is given in: the classic game's, else its verb's or its role's."""
-    steps = dict(ORDER_STEP)
-    for role in ROLES.values():
-        for kind in sorted(role.orders - set(steps)):
+@cache
+def steps(rule_set: str) -> Mapping[Kind, str]:
+    """Which step each order of rule set `rule_set`'s roles is given in: the base game's, else
+    its verb's or its role's."""
+    found = dict(ORDER_STEP)
+    for role in VARIANTS[rule_set].roles.values():
+        for kind in sorted(role.orders - set(found)):
             verb = next((v for v in role.verbs if v.kind is kind), None)
             step = verb.step if verb is not None and verb.step else role.step
             if step is not None:
-                steps[kind] = step
-    return steps
+                found[kind] = step
+    return found
 
 
-#: which step each order is given in
-STEP_OF: dict[Kind, str] = _steps()
-#: the orders given in the day, with the vote (not in `STEP_OF`: no night step takes them)
+#: the orders given in the day, with the vote (not in `steps`: no night step takes them)
 DAY_ORDERS = frozenset({Kind.ENDORMIR})
+
+
+def borrowed(state: GameState, player: Player) -> str | None:
+    """The role `player` plays now in place of his own, if any: the Métronome's role of the
+    night (« Le Métronome devient, pour la durée de la Nuit, le rôle ainsi tiré au sort »), the
+    Comédien's role of the night and the next stake (« devenir l'un de ces trois rôles, jusqu'au
+    début de la Nuit suivante »)."""
+    return metronome.stolen(state, player) or comedien.playing(state, player)
+
+
+def role(state: GameState, player: Player) -> str:
+    """The role whose power `player` has now (004, Métronome: his role of the night; who sleeps
+    through it « est considéré comme celui d'un Simple Villageois [...] ou d'un Simple
+    Loup-Garou »; the Comédien's role)."""
+    if metronome.asleep(state, player.name):
+        return "loup-garou" if camps.in_den(player) else "villageois"
+    return borrowed(state, player) or player.role
 
 
 def spec(state: GameState, player: Player) -> RoleSpec:
     """The role whose orders `player` gives now: the Métronome's role of the night, the
     Comédien's role (004), a role this rule set does not deal giving none."""
-    role = camps.borrowed(state, player) or player.role
-    return ROLES.get(role) or RoleSpec(role, CAMP_OF[player.role], {"fr": role})
-
-
-def has_power(state: GameState, player: Player) -> bool:
-    # 004: « La perte des pouvoirs villageois liée à la mort de l'Ancien n'affecte jamais
-    # l'Enfant Sauvage »
-    return not (camps.village_power(player) and state.powers_lost)
-
-
-def effective(state: GameState, player: Player) -> bool:
-    """Whether `player`'s power works now: he has it and nobody took it away (004: the
-    Marquise's sentence, the Fantôme's removal). A power taken away still takes orders, and
-    fails silently."""
-    return has_power(state, player) and not powers.stripped(state, player)
+    roles = variant_of(state).roles
+    slug = borrowed(state, player) or player.role
+    return roles.get(slug) or RoleSpec(slug, roles[player.role].camp, {"fr": slug})
 
 
 def may(state: GameState, player: Player, kind: Kind) -> bool:
@@ -78,13 +86,13 @@ def offered(state: GameState, player: Player, kind: Kind) -> bool:
 def day_orders(state: GameState, player: Player) -> list[Kind]:
     """The day orders of the role `player` acts with, when his power allows them (004: the
     Marchand de Sable's « pendant le jour de jeu »)."""
-    role = camps.acting(state, player)
-    acted = ROLES.get(role)
-    if acted is None or not has_power(state, player):
+    slug = role(state, player)
+    acted = variant_of(state).roles.get(slug)
+    if acted is None or not powers.has_power(state, player):
         return []
     out = []
     for kind in sorted(acted.orders & DAY_ORDERS):
-        allows = hooks.MAY.get((role, kind))
+        allows = hooks.MAY.get((slug, kind))
         if allows is None or allows(state, player):
             out.append(kind)
     return out
@@ -96,9 +104,11 @@ def power_step(s: GameState, player: Player, order: Order) -> str:
     role = spec(s, player)
     if order.kind not in role.orders and not (order.kind is Kind.TUER and camps.in_den(player)):
         raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
-    if order.kind is not Kind.TUER and not has_power(s, player):
+    if order.kind is not Kind.TUER and not powers.has_power(s, player):
         raise Refused(Cause.POWER_LOST)
-    step = STEP_OF[order.kind]
+    step = steps(s.variant).get(order.kind)
+    if step is None:  # an order given at a reaction only (the Bouc-émissaire's « votants »)
+        raise Refused(Cause.NOT_NOW)
     spent = hooks.USED_UP.get((role.slug, order.kind))
     if spent is not None and spent(s, player):
         raise Refused(Cause.ALREADY_USED)
@@ -142,7 +152,7 @@ def aim(s: GameState, player: Player, order: Order, white: bool = False) -> None
 
 
 def accept(tx: Tx, player: Player, order: Order) -> None:
-    """The standard acceptance of a power's order (the classic game's): its targets alive, its
+    """The standard acceptance of a power's order (the base game's): its targets alive, its
     step and checks (`power_step`), recorded as accepted."""
     s = tx.state
     for name in order.targets:

@@ -1,5 +1,5 @@
-"""One module per role; `ROLES` maps each slug to its spec (every rule set's roles: each rule
-set says which it deals)."""
+"""One module per role; `ROLES` maps each slug to its spec (the cards of 003, 002 and 004, and
+001's natures: each rule set says which it deals, `Variant.roles`)."""
 
 from __future__ import annotations
 

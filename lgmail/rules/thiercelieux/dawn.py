@@ -6,12 +6,11 @@ from __future__ import annotations
 from lgmail.rules import events as ev
 from lgmail.rules.orders import Kind
 from lgmail.rules.thiercelieux import (
-    acting,
     camps,
     deaths,
     layers,
     night,
-    nouvelle_lune,
+    powers,
 )
 from lgmail.rules.thiercelieux.events import (
     CampChanged,
@@ -49,7 +48,7 @@ class Dawn(Stake):
         s = tx.state
         for servante in s.by_role(servante_devouee.ROLE.slug):
             given = s.order_of(servante.name, Kind.PRENDRE)
-            if given is None or not acting.effective(s, servante):
+            if given is None or not powers.effective(s, servante):
                 continue
             if not layers.acts(s, servante.name, servante_devouee.STEP):
                 # 004, Assommeur: « ne pourra donc pas agir de toute la Nuit »
@@ -95,7 +94,7 @@ class Dawn(Stake):
         if s.options.get(garde_champetre.OPTION) and s.status == "running":
             # 004: « A la fin de chaque Nuit, le MJ tire au sort deux événements »
             tx.emit(NewMoonDue(s.number))
-        nouvelle_lune.warden(tx)
+        garde_champetre.warden(tx)
 
     def kill(self, tx: Tx, victims: list[tuple[str, str]]) -> None:
         deaths.kill(tx, victims)
@@ -122,12 +121,12 @@ class Dawn(Stake):
             p
             for p in s.living()
             if p.role == servante_devouee.ROLE.slug
-            and acting.effective(s, p)
+            and powers.effective(s, p)
             and p.name not in s.extra.get(servante_devouee.told_key(s.number), {})
         ]
         if not servantes:
             return
-        scratch = Tx(s, tx.now, tx.entropy)
+        scratch = Tx(s, tx.now, tx.entropy, tx.fold)
         scratch.at = tx.at
         self._dawn(scratch)
         dying = list(dict.fromkeys(e.name for e in scratch.events if isinstance(e, ev.PlayerDied)))

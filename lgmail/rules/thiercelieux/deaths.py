@@ -5,9 +5,9 @@ him), the Enfant Sauvage's turn when his model dies, the Capitaine's successor."
 from __future__ import annotations
 
 from lgmail.rules import events as ev
-from lgmail.rules.classic.deaths import draw_heir, hunter, reaction_delay
-from lgmail.rules.state import Player
-from lgmail.rules.thiercelieux import camps, layers, powers
+from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import acting, camps, colours, layers, powers
+from lgmail.rules.thiercelieux.base.deaths import hunter, reaction_delay
 from lgmail.rules.thiercelieux.catalogue import ROLES
 from lgmail.rules.thiercelieux.events import CampChanged, CampShown, DenJoined
 from lgmail.rules.thiercelieux.outcome import outcome
@@ -24,8 +24,6 @@ from lgmail.rules.thiercelieux.roles import (
 from lgmail.rules.thiercelieux.roles.ancien import PowersLost
 from lgmail.rules.thiercelieux.roles.fantome import GhostSpared
 from lgmail.rules.tx import Tx, iso
-
-__all__ = ["VILLAGE_KILLS", "draw_heir", "kill"]
 
 #: 004, Ancien: « Si l'Ancien est victime du Village par l'intermédiaire des méthodes suivantes :
 #: le tir du Chasseur, la potion de mort de la Sorcière, l'exécution du Barbier ou le vote du
@@ -49,8 +47,8 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
         if fantome.is_ghost(player) and _ghost_spared(tx, player, cause):
             tx.emit(GhostSpared(name, cause))
             continue
-        colour = camps.colour(s, player)
-        statuses = camps.statuses(s, player)
+        colour = colours.colour(s, player)
+        statuses = colours.statuses(s, player)
         tx.emit(ev.PlayerDied(name, cause, player.role))
         tx.emit(CampShown(name, colour, statuses))
         died.append((name, cause))
@@ -68,9 +66,9 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
             queue += [(p.name, avocat.CAUSE) for p in avocat.bereft(s)]
         if not queue:
             # 004, Passager: « à la mort du dernier d'entre eux, il est immédiatement éliminé »
-            queue += [(p.name, passager.CAUSE) for p in passager.orphaned(s, _wolf)]
+            queue += [(p.name, passager.CAUSE) for p in passager.orphaned(s, lambda p: _wolf(s, p))]
     if not s.powers_lost and any(
-        camps.acting(s, s.players[n]) == ancien.ROLE.slug
+        acting.role(s, s.players[n]) == ancien.ROLE.slug
         and cause in VILLAGE_KILLS
         and not powers.stripped(s, s.players[n])
         for n, cause in died
@@ -87,7 +85,7 @@ def kill(tx: Tx, victims: list[tuple[str, str]]) -> None:
         # "Sentence la Marquise" [...]) »
         # the Comédien playing him too (« avec possibilité de tirer la balle s'il meurt à ce
         # bûcher »)
-        hunting = camps.acting(s, s.players[name]) == chasseur.ROLE.slug
+        hunting = acting.role(s, s.players[name]) == chasseur.ROLE.slug
         if hunting and not s.powers_lost and not powers.stripped(s, s.players[name]):
             if layers.knocked_out(s, name):
                 # 004, Assommeur: « ne pourra donc pas agir de toute la Nuit (y compris le
@@ -114,10 +112,10 @@ def _ghost_spared(tx: Tx, ghost: Player, cause: str) -> bool:
     return cause == "wolves" and fantome.FIRST_ATTACK not in ghost.spent
 
 
-def _wolf(player: Player) -> bool:
+def _wolf(state: GameState, player: Player) -> bool:
     """A Loup-Garou, « même traitre »: a player of the wolves' camp (the den, the Loup Égaré,
     one infected or turned)."""
-    return camps.is_wolf(player) or camps.camp(player) == camps.LOUPS
+    return camps.is_wolf(player) or camps.camp(state, player) == camps.LOUPS
 
 
 def _orphans(tx: Tx, model: str) -> None:

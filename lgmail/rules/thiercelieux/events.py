@@ -15,6 +15,7 @@ from lgmail.rules.hooks import (
     tells,
 )
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux import camps
 
 
 @event
@@ -192,8 +193,6 @@ def _tell_camp(s: GameState, e: CampChanged, later: Sequence[Event]) -> list[Not
 @tells(DenJoined)
 def _tell_den(s: GameState, e: DenJoined, later: Sequence[Event]) -> list[Notice]:
     """The newcomer learns the pack, the pack the newcomer."""
-    from lgmail.rules.thiercelieux import camps  # camps reads the roles, which import this
-
     if not s.players[e.name].alive:
         return []
     pack = [p.name for p in camps.den(s) if p.name != e.name]

@@ -1,7 +1,7 @@
 """The rule set `thiercelieux`: the role catalogue of seed 004 (004_c21bac90ae6ca834.txt), built
-on the classic game.
+on the base game (`base`).
 
-What 004 changes in the classic game: the Capitaine's power is one of four, set by the option
+What 004 changes in the base game: the Capitaine's power is one of four, set by the option
 `capitaine` (double, tranchage, double_tranchage, un_et_demi); deaths are announced with the
 colour of the camp and the statuses 004 names; the night is resolved in the order written in
 `order.py`; the Chasseur shoots whatever killed him; the Ancien's death costs the village its
@@ -11,11 +11,12 @@ forbidden couples fail silently. The roles: `ROLE_SLUGS`.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from datetime import timedelta
 
 from lgmail.rules import hooks
-from lgmail.rules.classic import CUPIDON, ELECTION, LOUPS, SORCIERE, VOTE, Classic
+from lgmail.rules.electorate import STAKE, Electorate
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
@@ -25,8 +26,10 @@ from lgmail.rules.thiercelieux import (
     camps,
     deal,
     nouvelle_lune,
+    powers,
 )
-from lgmail.rules.thiercelieux.acting import STEP_OF
+from lgmail.rules.thiercelieux.base.game import BaseGame
+from lgmail.rules.thiercelieux.base.steps import CUPIDON, ELECTION, LOUPS, SORCIERE, VOTE
 from lgmail.rules.thiercelieux.catalogue import ROLES
 from lgmail.rules.thiercelieux.dawn import Dawn
 from lgmail.rules.thiercelieux.events import (
@@ -108,7 +111,7 @@ class Thiercelieux(Dawn):
     name = "thiercelieux"
     roles: Mapping[str, RoleSpec] = {slug: ROLES[slug] for slug in ROLE_SLUGS}
     defaults: Mapping[str, object] = {
-        **Classic.defaults,
+        **BaseGame.defaults,
         "capitaine": "double",
         garde_champetre.OPTION: False,
     }
@@ -190,7 +193,7 @@ class Thiercelieux(Dawn):
             if not self._effective(s, player):
                 # his power fails silently: he is told his role, nobody sleeps
                 asleep = []
-            villagers = [n for n in asleep if camps.camp(s.players[n]) == camps.VILLAGE]
+            villagers = [n for n in asleep if camps.camp(s, s.players[n]) == camps.VILLAGE]
             if role in multiclasse.SLUGS and len(asleep) > 1 and villagers:
                 # 004: « S'il y a deux fois le même rôle multiclassable dans la partie [...] le
                 # Métronome volera toujours le rôle du Villageois, et non celui du Loup-Garou. »
@@ -217,10 +220,10 @@ class Thiercelieux(Dawn):
         return acting.spec(state, player)
 
     def _has_power(self, state: GameState, player: Player) -> bool:
-        return acting.has_power(state, player)
+        return powers.has_power(state, player)
 
     def _effective(self, state: GameState, player: Player) -> bool:
-        return acting.effective(state, player)
+        return powers.effective(state, player)
 
     def _can_vote(self, state: GameState, player: Player, step: str) -> bool:
         if not idiot_du_village.can_vote(player):
@@ -253,7 +256,7 @@ class Thiercelieux(Dawn):
         if not self._has_power(state, player):
             return kinds
         for kind in sorted(self._spec(state, player).orders - {Kind.TUER}):
-            if STEP_OF.get(kind) == step and acting.offered(state, player, kind):
+            if acting.steps(self.name).get(kind) == step and acting.offered(state, player, kind):
                 kinds.append(kind)
         return kinds
 
@@ -324,7 +327,7 @@ class Thiercelieux(Dawn):
 
     def _standing(self, s: GameState, player: Player, order: Order) -> None:
         """Whoever acts as the Chasseur (the Comédien) aims as he does: the role's checks."""
-        aims = hooks.CHECKS.get((camps.acting(s, player), order.kind))
+        aims = hooks.CHECKS.get((acting.role(s, player), order.kind))
         if aims is not None:
             aims(s, player, order)
             return
@@ -334,6 +337,33 @@ class Thiercelieux(Dawn):
         return acting.power_step(s, player, order)
 
     # --- the stake -------------------------------------------------------------------------
+
+    def electorate(
+        self,
+        state: GameState,
+        ballot: str,
+        group: str,
+        votes: Mapping[str, str | None],
+        tally: Mapping[str, float],
+    ) -> Electorate | None:
+        """004's stake as the village can count it: besides the votes, the Corbeau's signs
+        (`RavenMarked` is public), not the Princesse's favour (`VoteBoosted` is not); the signs
+        count at the day's first stake only."""
+        found = super().electorate(state, ballot, group, votes, tally)
+        if found is None or ballot != STAKE:
+            return found
+        signs: dict[str, float] = {}
+        if state.extra.get("bucher-sup:tenu") != state.number:
+            for name in state.extra.get(f"corbeau:{state.number}", []):
+                if state.players[name].alive:
+                    signs[name] = signs.get(name, 0) + 1
+        return dataclasses.replace(found, known=signs)
+
+    def captain_vote(
+        self, state: GameState, votes: Mapping[str, str | None], tally: Mapping[str, float]
+    ) -> float:
+        """004: the option `capitaine` says what the captain's vote weighs."""
+        return self._power(state)[0]
 
     # --- reactions at death ----------------------------------------------------------------
 

@@ -6,22 +6,17 @@ Redirecteur's redirection and the Loup-Garou Manipulateur's change of recipient.
 the actions resolved after its own, by their action key. Every night resolver reads the night's
 orders through `tonight.given` (the den's kill and the Sorcière likewise), which asks here
 whether a player's action is resolved (`acts`) and where it lands (`aim`); dawn tells each
-player what befell his actions (`tell`).
+player what befell his actions (`tell`). What each layer leaves for the night is kept under its
+keys here (`knocked_out_key`, ...), which the four roles' modules fold.
 """
 
 from __future__ import annotations
 
 from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState
-from lgmail.rules.thiercelieux import camps
+from lgmail.rules.thiercelieux import acting
 from lgmail.rules.thiercelieux.events import NightActionFoiled
 from lgmail.rules.thiercelieux.order import NIGHT, position
-from lgmail.rules.thiercelieux.roles import (
-    assommeur,
-    loup_garou_manipulateur,
-    protecteur,
-    redirecteur,
-)
 from lgmail.rules.tx import Tx
 
 #: the actions of the four layers, in their order
@@ -37,6 +32,40 @@ UNSHIELDED = frozenset({"voler", "unir", "modele", "liste", "clients", "redirige
 #: validée »), the Grand Méchant Loup's (« consommé sans effet »), the Sorcière's poison (« perdra
 #: sa potion de mort »), the Pyromane's match, the Loup-Garou Blanc's, the infection
 SPENT = frozenset({"devorer", "eliminer-gml", "eliminer-blanc", "sorciere", "allumer", "infecter"})
+#: 004: « Le Redirecteur ne peut pas agir sur la Servante Dévouée. »
+UNREDIRECTED = frozenset({"servante"})
+#: 004, Loup-Garou Manipulateur: « ne peut pas agir sur la Servante Dévouée », « sur le choix
+#: d'un Allié du Fantôme »; ruling: the pack's kill and the infection are the pack's
+UNMANIPULATED = frozenset({"servante", "allie", "devorer", "infecter"})
+
+
+def knocked_out_key(night: int) -> str:
+    """`GameState.extra` key of the players the Assommeur knocked out on night `night`: target
+    -> assommeur."""
+    return f"assomme:{night}"
+
+
+def shielded_key(night: int) -> str:
+    """`GameState.extra` key of the players the Protecteur protects on night `night`."""
+    return f"protege-tout:{night}"
+
+
+def redirected_key(night: int) -> str:
+    """`GameState.extra` key of night `night`'s redirections (the Redirecteur's): named player
+    -> new target."""
+    return f"redirige:{night}"
+
+
+def visit_key(night: int) -> str:
+    """`GameState.extra` key of night `night`'s visits (the Manipulateur's): manipulateur ->
+    visited player."""
+    return f"manipuler:{night}"
+
+
+def diverted_key(night: int) -> str:
+    """`GameState.extra` key of night `night`'s changed actions (the Manipulateur's): player ->
+    {key, kind, to}."""
+    return f"manipule:{night}"
 
 
 def key_of(role: str, kind: Kind) -> str | None:
@@ -52,12 +81,12 @@ def key_of(role: str, kind: Kind) -> str | None:
 
 def knocked_out(state: GameState, name: str) -> bool:
     """004, Assommeur: « un joueur qui ne pourra donc pas agir de toute la Nuit »."""
-    return state.phase == "night" and name in state.extra.get(assommeur.out_key(state.number), {})
+    return state.phase == "night" and name in state.extra.get(knocked_out_key(state.number), {})
 
 
 def shielded(state: GameState, name: str) -> bool:
     """004: protected tonight by the Protecteur."""
-    return state.phase == "night" and name in state.extra.get(protecteur.key(state.number), [])
+    return state.phase == "night" and name in state.extra.get(shielded_key(state.number), [])
 
 
 def _after(key: str, layer: str) -> bool:
@@ -94,7 +123,7 @@ def landing(state: GameState, name: str, key: str, kind: Kind, targets: list[str
     """Where `name`'s action `key` (order `kind`) is aimed once redirected or manipulated."""
     landed = list(targets)
     if redirected(key):
-        turned = state.extra.get(redirecteur.key(state.number), {})
+        turned = state.extra.get(redirected_key(state.number), {})
         landed = [turned.get(t, t) for t in landed]
     changed = diverted(state, name)
     if changed and changed["key"] == key and changed["kind"] == kind.value and landed:
@@ -106,17 +135,17 @@ def landing(state: GameState, name: str, key: str, kind: Kind, targets: list[str
 
 def manipulable(key: str) -> bool:
     """Whether the Manipulateur can change the recipient of the action `key`."""
-    return _after(key, "manipuler") and key not in loup_garou_manipulateur.EXEMPT
+    return _after(key, "manipuler") and key not in UNMANIPULATED
 
 
 def visited(state: GameState) -> set[str]:
     """The players a Manipulateur visits tonight."""
-    return set(state.extra.get(loup_garou_manipulateur.visit_key(state.number), {}).values())
+    return set(state.extra.get(visit_key(state.number), {}).values())
 
 
 def diverted(state: GameState, name: str) -> dict[str, str] | None:
     """The action of `name`'s whose recipient the Manipulateur changed tonight."""
-    found = state.extra.get(loup_garou_manipulateur.diverted_key(state.number), {}).get(name)
+    found = state.extra.get(diverted_key(state.number), {}).get(name)
     return dict(found) if found else None
 
 
@@ -134,23 +163,23 @@ def due(state: GameState, name: str, key: str) -> bool:
 
 def redirected(key: str) -> bool:
     """Whether the Redirecteur turns the action `key` (« Toute action qui cible ce joueur »)."""
-    return _after(key, "rediriger") and key not in redirecteur.EXEMPT
+    return _after(key, "rediriger") and key not in UNREDIRECTED
 
 
 def tell(tx: Tx) -> None:
     """At the end of the night, each player learns what befell his actions (004)."""
     s = tx.state
-    for name in s.extra.get(assommeur.out_key(s.number), {}):
+    for name in s.extra.get(knocked_out_key(s.number), {}):
         # « Le joueur est mis au courant qu'il a été assommé par le MJ à la fin de la Nuit. »,
         # dead or alive: the Chasseur killed that night learns why he could not shoot (« y
         # compris le Chasseur s'il meurt de nuit »)
         tx.emit(NightActionFoiled(name, "assomme", s.number))
-    for name in s.extra.get(loup_garou_manipulateur.diverted_key(s.number), {}):
+    for name in s.extra.get(diverted_key(s.number), {}):
         if s.players[name].alive:
             # 004: « Le joueur dont l’action est manipulée est averti à la fin de la Nuit du
             # fait qu’il a été manipulé sans savoir à qui en revient la faute. »
             tx.emit(NightActionFoiled(name, "manipule", s.number))
-    turned = s.extra.get(redirecteur.key(s.number), {})
+    turned = s.extra.get(redirected_key(s.number), {})
     told: set[str] = set()
     for name, key, _, targets in given(s):
         if redirected(key) and any(t in turned for t in targets) and name not in told:
@@ -174,7 +203,7 @@ def given(state: GameState) -> list[tuple[str, str, Kind, list[str]]]:
     for name, orders in state.orders.items():
         player = state.players[name]
         for kind, order in orders.items():
-            key = key_of(camps.acting(state, player), kind)
+            key = key_of(acting.role(state, player), kind)
             targets = list(order.order.targets)
             if kind is Kind.SAUVER and state.night.told_victim:
                 # the life potion saves the victim she was told

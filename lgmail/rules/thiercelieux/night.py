@@ -23,12 +23,7 @@ from lgmail.rules.thiercelieux.roles import (
     sorciere,
 )
 from lgmail.rules.thiercelieux.roles.ancien import AncienResisted
-from lgmail.rules.thiercelieux.roles.cupidon import (
-    forbidden_couple,  # importable from here, as before
-)
 from lgmail.rules.tx import Tx
-
-__all__ = ["RESOLVERS", "dawn_attacks", "forbidden_couple", "resolve"]
 
 RULE_SET = "thiercelieux"
 

@@ -21,14 +21,9 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lgmail.rules import events as ev
-from lgmail.rules.classic.deaths import reaction_delay
-from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux.events import EventApplied
-from lgmail.rules.thiercelieux.roles import garde_champetre as garde
-from lgmail.rules.thiercelieux.roles.garde_champetre import EventChosen, EventsOffered, WardenNamed
-from lgmail.rules.tx import Tx, iso
+from lgmail.rules.tx import Tx
 
 
 def fold(text: str) -> str:
@@ -143,86 +138,6 @@ def matches(entry: Mapping[str, Any], camp: str, wolf: bool) -> bool:
     """Whether the burnt player's camp calls the entry's further stake."""
     when = entry.get("si", "tous")
     return when == "tous" or (when == "loups" and wolf) or (when == "village" and camp == when)
-
-
-# --- the flow ------------------------------------------------------------------------------
-
-
-def warden(tx: Tx) -> None:
-    """The Garde Champêtre's title and his choice, as far as they can go now: the Capitaine is
-    asked to name him (or, with no Capitaine, he is drawn); a draw due is offered to him."""
-    s = tx.state
-    if not s.options.get(garde.OPTION) or s.status != "running" or not s.living():
-        return
-    if s.phase == "election" and not s.resolved:
-        return
-    pending = {r.kind for r in s.reactions}
-    current = s.extra.get(garde.KEY)
-    if not current or not s.players[current].alive:
-        if garde.NAME in pending:
-            return
-        captain = s.captain if s.captain and s.players[s.captain].alive else None
-        if captain:
-            # 004: « Lorsque le Garde Champêtre est éliminé, le Capitaine désigne immédiatement
-            # son remplaçant. »
-            tx.emit(ev.ReactionAwaited(captain, garde.NAME, iso(tx.at + reaction_delay(s))))
-            return
-        if "successeur" in pending:
-            return  # the new Capitaine will name him
-        (current,) = tx.draw("garde", s.living_names())
-        tx.emit(WardenNamed(None, current, "drawn"))
-    due = s.extra.get(DUE)
-    if due is None or garde.CHOOSE in pending or s.extra.get(garde.OFFER):
-        return
-    names = left(s)
-    if not names:
-        return
-    # 004: « le MJ tire au sort deux événements [...] et les annonce en privé au Garde »
-    offered = tx.draw("evenements", names, min(2, len(names)))
-    tx.emit(EventsOffered(current, int(due), offered))
-    tx.emit(ev.ReactionAwaited(current, garde.CHOOSE, iso(tx.at + reaction_delay(s))))
-
-
-def choose(tx: Tx, player: str, written: str) -> None:
-    """The Garde's answer: « 1 », « 2 » or the event's name (French or English)."""
-    s = tx.state
-    offer = s.extra.get(garde.OFFER) or {}
-    if offer.get("garde") != player or not any(
-        r.player == player and r.kind == garde.CHOOSE for r in s.reactions
-    ):
-        raise Refused(Cause.NOT_NOW, when="events")
-    events: list[str] = list(offer.get("events", []))
-    text = fold(written)
-    picked = None
-    if text.isdigit() and 1 <= int(text) <= len(events):
-        picked = events[int(text) - 1]
-    for name in events:
-        entry = find(s, name) or {}
-        if text and any(fold(str(entry.get(k, ""))).startswith(text) for k in ("nom", "name")):
-            picked = picked or name
-    if picked is None:
-        raise Refused(Cause.ILLEGAL_TARGET, target=written or "?", why="not-offered")
-    tx.emit(EventChosen(player, picked))
-
-
-def expire_choice(tx: Tx, player: str) -> None:
-    """Ruling: no choice in time, one of the two is drawn."""
-    offer = tx.state.extra.get(garde.OFFER) or {}
-    events = list(offer.get("events", []))
-    if events:
-        (picked,) = tx.draw("evenement", events)
-        tx.emit(EventChosen(player, picked, drawn=True))
-
-
-def name_warden(tx: Tx, captain: str, chosen: str | None) -> None:
-    """The Capitaine's choice (None: not in time, the title is drawn), then what follows."""
-    s = tx.state
-    if chosen is None:
-        (chosen,) = tx.draw("garde", s.living_names())
-        tx.emit(WardenNamed(captain, chosen, "drawn"))
-    else:
-        tx.emit(WardenNamed(captain, chosen))
-    warden(tx)
 
 
 def rise(tx: Tx) -> None:

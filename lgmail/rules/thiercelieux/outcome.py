@@ -14,7 +14,8 @@ traitre, remporte la partie »."""
 from __future__ import annotations
 
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux.camps import LOUPS, VILLAGE, camp, traitors
+from lgmail.rules.thiercelieux import powers
+from lgmail.rules.thiercelieux.camps import LOUPS, VILLAGE, camp
 from lgmail.rules.thiercelieux.catalogue import ROLES
 from lgmail.rules.thiercelieux.roles import (
     abominable_sectaire,
@@ -42,7 +43,7 @@ def outcome(state: GameState) -> tuple[str | None, list[str]] | None:
     if result[0] is None:
         return result
     won = result[1]
-    if result[0] == AMOUREUX and any(camp(state.players[n]) == LOUPS for n in won):
+    if result[0] == AMOUREUX and any(camp(state, state.players[n]) == LOUPS for n in won):
         # 004, Passager: « Il gagne si au moins un Loup-Garou, même traitre, remporte la partie »
         won = won + [p.name for p in state.players.values() if passager.is_passager(p)]
     # an Avocat may win twice over (004: made the Fantôme's Allié, « deux conditions de
@@ -60,9 +61,7 @@ def powerless(state: GameState, player: Player) -> bool:
     spent_cupid = player.role == cupidon.ROLE.slug and (
         state.number > 1 or (state.number == 1 and state.phase != "night")
     )
-    return (
-        player.role in fantome.PLAIN or lost or spent_cupid or fantome.removed(state, player.name)
-    )
+    return player.role in fantome.PLAIN or lost or spent_cupid or powers.removed(state, player.name)
 
 
 def _ghost(state: GameState) -> tuple[str | None, list[str]] | None:
@@ -97,7 +96,7 @@ def _camps(state: GameState) -> tuple[str | None, list[str]] | None:
     living = [p for p in state.living() if not avocat.pleading(p)]
     if not living:
         return None, []
-    betrayed = traitors(state)
+    betrayed = cupidon.traitors(state)
     names = {p.name for p in living}
     if betrayed and names == betrayed:
         return AMOUREUX, sorted(betrayed)
@@ -116,9 +115,11 @@ def _camps(state: GameState) -> tuple[str | None, list[str]] | None:
     if len(living) == 1 and living[0].role == loup_garou_blanc.ROLE.slug:
         return loup_garou_blanc.ROLE.slug, [living[0].name]
     for side in (VILLAGE, LOUPS):
-        if all(camp(p) == side and p.name not in betrayed for p in living):
+        if all(camp(state, p) == side and p.name not in betrayed for p in living):
             winners = [
-                p.name for p in state.players.values() if camp(p) == side and p.name not in betrayed
+                p.name
+                for p in state.players.values()
+                if camp(state, p) == side and p.name not in betrayed
             ]
             return side, winners
     return None

@@ -8,8 +8,6 @@ from collections import Counter
 from collections.abc import Mapping
 
 from lgmail.rules import events as ev
-from lgmail.rules.classic import VOTE
-from lgmail.rules.classic.deaths import reaction_delay
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import GameState, Player, Reaction
@@ -18,7 +16,10 @@ from lgmail.rules.thiercelieux import (
     camps,
     deaths,
     nouvelle_lune,
+    powers,
 )
+from lgmail.rules.thiercelieux.base.deaths import reaction_delay
+from lgmail.rules.thiercelieux.base.steps import VOTE
 from lgmail.rules.thiercelieux.events import (
     DenJoined,
     ExtraStakeCalled,
@@ -76,7 +77,7 @@ class Stake(Talk):
         s = tx.state
         if s.phase == "election":
             super().resolve_phase(tx)
-            nouvelle_lune.warden(tx)
+            garde_champetre.warden(tx)
             return
         votes = {
             p.name: (None if g.order.blank else g.order.target)
@@ -117,15 +118,15 @@ class Stake(Talk):
             and s.extra.get("nl:dernier") != s.number + 1
         ):
             tx.emit(NewMoonDue(s.number + 1))
-        nouvelle_lune.warden(tx)
+        garde_champetre.warden(tx)
 
     def _burn(self, tx: Tx, name: str) -> None:
         s = tx.state
         idiot = s.players[name]
         if (
-            camps.acting(s, idiot) == idiot_du_village.ROLE.slug
+            acting.role(s, idiot) == idiot_du_village.ROLE.slug
             and not idiot.revealed
-            and acting.effective(s, idiot)
+            and powers.effective(s, idiot)
         ):
             # 004: « son rôle est révélé et il survit. Il perd alors son droit de vote »
             tx.emit(RoleRevealed(name, idiot.role, "bucher"))
@@ -135,8 +136,8 @@ class Stake(Talk):
                 tx.emit(ev.CaptainPassed(name, None, "lost"))
             return
         deaths.kill(tx, [(name, "stake")])
-        fairy = camps.acting(s, idiot) == fee.ROLE.slug
-        if fairy and not idiot.alive and acting.effective(s, idiot):
+        fairy = acting.role(s, idiot) == fee.ROLE.slug
+        if fairy and not idiot.alive and powers.effective(s, idiot):
             # 004: « Si la Fée est éliminée par les votes au bûcher, la Nuit de jeu suivante est
             # sautée. »
             tx.emit(NightSkipped(s.number + 1, fee.ROLE.slug))
@@ -146,7 +147,7 @@ class Stake(Talk):
             further is not None
             and not burnt.alive
             and s.extra.get("bucher-sup") != s.number
-            and nouvelle_lune.matches(further, camps.camp(burnt), camps.is_wolf(burnt))
+            and nouvelle_lune.matches(further, camps.camp(s, burnt), camps.is_wolf(burnt))
         ):
             # 004: « le bûcher supplémentaire d'une heure lié à l'événement »
             minutes = int(further.get("minutes", 60))
@@ -157,7 +158,7 @@ class Stake(Talk):
         goats = [
             p
             for p in s.living()
-            if camps.acting(s, p) == bouc_emissaire.ROLE.slug and acting.effective(s, p)
+            if acting.role(s, p) == bouc_emissaire.ROLE.slug and powers.effective(s, p)
         ]
         if goats:
             # 004: « c'est le Bouc-émissaire qui meurt à la place, et cela quelque soit le
@@ -203,7 +204,7 @@ class Stake(Talk):
             tx.emit(VotersNamed(player.name, list(order.targets), s.number + 1))
             return
         super().react(tx, player, order, reaction)
-        nouvelle_lune.warden(tx)
+        garde_champetre.warden(tx)
 
     def decisive(self, reaction: Reaction) -> bool:
         return reaction.kind in DECISIVE
@@ -217,10 +218,10 @@ class Stake(Talk):
             tx.emit(VotersNamed(reaction.player, [], tx.state.number + 1))
         elif reaction.kind == garde_champetre.NAME:
             # ruling: no Garde Champêtre named in time, the title is drawn
-            nouvelle_lune.name_warden(tx, reaction.player, None)
+            garde_champetre.name_warden(tx, reaction.player, None)
             return
         elif reaction.kind == garde_champetre.CHOOSE:
-            nouvelle_lune.expire_choice(tx, reaction.player)
+            garde_champetre.expire_choice(tx, reaction.player)
         else:  # the Chasseur's shot (none), the successor (drawn)
             super().expire(tx, reaction)
-        nouvelle_lune.warden(tx)
+        garde_champetre.warden(tx)

@@ -4,13 +4,13 @@ and the square, and what each player knows of the others' roles by the rules
 
 from __future__ import annotations
 
-from lgmail.rules.classic import Classic
-from lgmail.rules.classic import channels as classic_channels
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import (
     camps,
 )
+from lgmail.rules.thiercelieux.base import channels as base_channels
+from lgmail.rules.thiercelieux.base.game import BaseGame
 from lgmail.rules.thiercelieux.roles import (
     deux_soeurs,
     fantome,
@@ -19,7 +19,7 @@ from lgmail.rules.thiercelieux.roles import (
 )
 
 
-class Talk(Classic):
+class Talk(BaseGame):
     def known(self, state: GameState, viewer: str) -> dict[str, str]:
         """The den knows its members as Loups-Garous (their own powers are theirs to tell); a
         Sœur knows her sisters; everyone knows the Villageois-Villageois; and what a power
@@ -46,7 +46,7 @@ class Talk(Classic):
         return known
 
     def channels(self) -> tuple[str, ...]:
-        return (*classic_channels.CHANNELS, maitre_vampire.CRYPTE, fantome.MANOIR)
+        return (*base_channels.CHANNELS, maitre_vampire.CRYPTE, fantome.MANOIR)
 
     def may_post(self, state: GameState, player: Player, channel: str) -> None:
         if channel == fantome.MANOIR:
@@ -63,19 +63,19 @@ class Talk(Classic):
             if player.name not in {p.name for p in maitre_vampire.crypt(state)}:
                 raise Refused(Cause.NOT_YOUR_ROLE, kind=channel)
             return
-        if channel == classic_channels.MEUTE and player.alive:
+        if channel == base_channels.MEUTE and player.alive:
             if not camps.in_den(player):
                 raise Refused(Cause.NOT_YOUR_ROLE, kind=channel)
             if state.phase != "night":
                 raise Refused(Cause.NOT_NOW, when="den")
             return
-        classic_channels.may_post(state, player, channel)
+        base_channels.may_post(state, player, channel)
 
     def readers(self, state: GameState, channel: str) -> list[str]:
         if channel == fantome.MANOIR:
             return fantome.manoir(state)
-        if channel == classic_channels.MEUTE:
+        if channel == base_channels.MEUTE:
             return [p.name for p in camps.den(state)]
         if channel == maitre_vampire.CRYPTE:
             return [p.name for p in maitre_vampire.crypt(state)]
-        return classic_channels.readers(state, channel)
+        return base_channels.readers(state, channel)

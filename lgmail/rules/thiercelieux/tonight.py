@@ -1,14 +1,11 @@
 """Who acts in 004's night, written once for the role modules' resolvers (`hooks.resolves`):
-whose power works tonight (`powered`) and the orders that reach their resolution (`given`).
-
-Role modules import this module at their top (it does not read the catalogue of roles at load).
-"""
+whose power works tonight (`powered`) and the orders that reach their resolution (`given`)."""
 
 from __future__ import annotations
 
 from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import camps, layers, powers
+from lgmail.rules.thiercelieux import acting, camps, layers, powers
 from lgmail.rules.thiercelieux.roles import enfant_sauvage
 
 
@@ -18,14 +15,12 @@ def powered(state: GameState, player: Player) -> bool:
     return (
         player.alive
         and not (
-            state.powers_lost and player.role != enfant_sauvage.ROLE.slug and village_power(player)
+            state.powers_lost
+            and player.role != enfant_sauvage.ROLE.slug
+            and camps.village_power(state, player)
         )
         and not powers.stripped(state, player)
     )
-
-
-def village_power(player: Player) -> bool:
-    return camps.village_power(player)
 
 
 def given(
@@ -37,7 +32,7 @@ def given(
     action's key in `order.NIGHT` when the role has several."""
     key = key or layers.key_of(role, kind) or kind.value
     out = []
-    for player in [p for p in state.living() if camps.acting(state, p) == role]:
+    for player in [p for p in state.living() if acting.role(state, p) == role]:
         given = state.order_of(player.name, kind)
         if given is None or not powered(state, player):
             continue

@@ -155,7 +155,7 @@ def test_infected_he_plays_for_the_wolves_and_no_longer_dies_with_his_clients(
     game.ok("Bruno", "tuer Chloe")
     while game.phase()[0] == "night":
         game.end()
-    assert camps.camp(game.state.players["Chloe"]) == "loups"
+    assert camps.camp(game.state, game.state.players["Chloe"]) == "loups"
     votes(game, {"Alice": "David", "Bruno": "David", "Chloe": "David", "Emma": "David"})
     for wolf in ("Alice", "Bruno", "Chloe"):
         game.ok(wolf, "tuer Emma")

@@ -102,3 +102,14 @@ def test_naming_nobody_in_the_delay_lets_everyone_vote(tmp_path: Path) -> None:
     game.ok("Bruno", "tuer Farid")
     game.ok("David", "vote Alice")
     game.ok("Alice", "vote David")
+
+
+def test_alive_he_names_no_voters_and_is_told_it_is_not_the_time(tmp_path: Path) -> None:
+    """004: « s'il meurt du fait d'une égalité de votes, il a le droit de désigner qui
+    votera »: alive, « votants » is refused in a sentence, day or night, and nothing changes."""
+    game = day_one(tmp_path)
+    answer = game.refused("Chloe", "votants David, Emma", "not_now")
+    assert "ce n'est pas le moment" in answer.text
+    votes(game, {"David": "Alice", "Emma": "Alice", "Farid": "Alice", "Alice": "Farid"})
+    assert game.phase()[0] == "night"
+    game.refused("Chloe", "votants David", "not_now")

@@ -3,7 +3,7 @@ of the dead player's camp and the statuses 004 says to announce."""
 
 from pathlib import Path
 
-from lgmail.rules.thiercelieux.camps import COLOUR
+from lgmail.rules.thiercelieux.colours import COLOUR
 from tests.rules.thiercelieux.common import colours, digest, thiercelieux, votes
 
 

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux.night import forbidden_couple
+from lgmail.rules.thiercelieux.roles.cupidon import forbidden_couple
 from tests.rules.thiercelieux.common import died, thiercelieux, votes
 
 ROLES = {
@@ -65,7 +65,7 @@ def test_a_forbidden_couple_fails_silently(tmp_path: Path) -> None:
     Abominable Sectaire/Joueur de Flûte/Fantôme + autre indépendant => échec du couple »; « il
     n'est pas averti par le MJ de cet échec ». (The roles named are not dealt by this rule set
     yet: the rule is checked on the couples it would form.)"""
-    state = GameState()
+    state = GameState(variant="thiercelieux")
     for name, role in [("A", "avocat"), ("B", "villageois"), ("C", "joueur-de-flute")]:
         state.players[name] = Player(name, f"{name}@x", "fr", role)
     state.players["D"] = Player("D", "D@x", "fr", "loup-garou-blanc")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from lgmail.rules.decide import pending_actors
+from lgmail.rules.flow import pending_actors
 from tests.rules.thiercelieux.common import died, digest, thiercelieux, votes
 from tests.rules.thiercelieux.test_metronome import drawing, role
 from tests.scenario import Scenario

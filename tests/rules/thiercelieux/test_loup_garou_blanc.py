@@ -7,7 +7,7 @@ désire, éliminer un Loup-Garou. »
 
 from pathlib import Path
 
-from lgmail.rules.decide import pending_actors
+from lgmail.rules.flow import pending_actors
 from tests.rules.thiercelieux.common import colours, died, thiercelieux, votes
 from tests.scenario import Scenario
 

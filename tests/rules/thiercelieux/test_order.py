@@ -3,8 +3,9 @@
 clause, and every night power of the rule set has its place and its resolver."""
 
 from lgmail.rules.orders import Kind
+from lgmail.rules.thiercelieux.acting import steps
 from lgmail.rules.thiercelieux.catalogue import ROLES
-from lgmail.rules.thiercelieux.game import ROLE_SLUGS, STEP_OF
+from lgmail.rules.thiercelieux.game import ROLE_SLUGS
 from lgmail.rules.thiercelieux.night import RESOLVERS
 from lgmail.rules.thiercelieux.order import BEFORE, NIGHT, STEPS, position
 
@@ -56,7 +57,7 @@ def test_every_night_power_dealt_has_a_place_and_a_resolver() -> None:
     night_steps = {"cupidon", "loups", "sorciere"}
     for slug in ROLE_SLUGS:
         orders = ROLES[slug].orders - {Kind.TUER}
-        if any(STEP_OF.get(k) in night_steps for k in orders):
+        if any(steps("thiercelieux").get(k) in night_steps for k in orders):
             actions = [a for a in NIGHT if slug in a.roles]
             assert actions and all(a.key in RESOLVERS for a in actions), slug
     assert "devorer" in RESOLVERS

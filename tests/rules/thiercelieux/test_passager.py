@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from lgmail.rules import word_count
 from lgmail.rules.commands import GiveOrder, VoidMurmur
 from lgmail.rules.decide import decide
-from lgmail.rules.nombres import words
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Refusal, Spoiled
 from tests.rules.thiercelieux.common import colours, died, thiercelieux, votes
@@ -51,7 +51,7 @@ def test_he_plays_for_the_wolves_who_do_not_know_him(tmp_path: Path) -> None:
 def test_twenty_words_at_most_glued_words_counting_as_several(tmp_path: Path) -> None:
     """004: « Ce message ne peut contenir au maximum que vingt mots. » « Exemple :
     jepensequelecapitaineestsorcière (cela compte pour sept mots et pas un seul). »"""
-    assert words.count(GLUED) == 7
+    assert word_count.count(GLUED) == 7
     game = thiercelieux(tmp_path, ROLES)
     answer = game.refused("Chloe", f"message {GLUED} " + "oui " * 14, "not_allowed")
     assert "votre message compte 21 mots" in answer.text

@@ -35,7 +35,7 @@ from lgmail.rules.thiercelieux import camps, outcome
 from lgmail.rules.thiercelieux.catalogue import CAMP_OF
 from lgmail.rules.thiercelieux.game import ROLE_SLUGS
 from lgmail.rules.thiercelieux.outcome import powerless
-from lgmail.rules.thiercelieux.roles import avocat, comedien, fantome
+from lgmail.rules.thiercelieux.roles import avocat, comedien, cupidon, fantome
 from lgmail.rules.view import view
 from lgmail.service.bots import orders_for
 from tests.rules.thiercelieux.common import thiercelieux
@@ -171,7 +171,7 @@ def check_winner(state: GameState) -> None:
     with a client who wins alive."""
     lawyers = {p.name for p in state.players.values() if avocat.pleading(p)}
     living = [p for p in state.players.values() if p.alive and p.name not in lawyers]
-    betrayed = camps.traitors(state)
+    betrayed = cupidon.traitors(state)
     won = [n for n in state.winners if n not in lawyers]
     for lawyer in set(state.winners) & lawyers:
         clients = state.extra[f"clients:{lawyer}"]
@@ -180,16 +180,16 @@ def check_winner(state: GameState) -> None:
         ally = fantome.STATUS in state.players[lawyer].status and state.winner == "fantome"
         assert ally or any(c in won and state.players[c].alive for c in clients)
     if state.winner in ("village", "loups"):
-        assert all(camps.camp(p) == state.winner and p.name not in betrayed for p in living)
+        assert all(camps.camp(state, p) == state.winner and p.name not in betrayed for p in living)
         assert set(won) == {
             p.name
             for p in state.players.values()
-            if camps.camp(p) == state.winner and p.name not in betrayed
+            if camps.camp(state, p) == state.winner and p.name not in betrayed
         }
     elif state.winner == "amoureux":
         # 004, Passager: « Il gagne si au moins un Loup-Garou, même traitre, remporte la partie »
         passengers = {p.name for p in state.players.values() if p.role == "passager"}
-        wolf_lover = any(camps.camp(state.players[n]) == "loups" for n in betrayed)
+        wolf_lover = any(camps.camp(state, state.players[n]) == "loups" for n in betrayed)
         assert {p.name for p in living} == betrayed == set(won) - passengers
         assert passengers <= set(won) if wolf_lover else not passengers & set(won)
     elif state.winner == "joueur-de-flute":
@@ -229,7 +229,7 @@ def check_winner(state: GameState) -> None:
         assert not living or (len(living) == 2 and state.quiet >= outcome.STALEMATE)
     for p in state.players.values():
         # a camp is one of 004's, and only the infected or the Enfant Sauvage change it
-        if camps.camp(p) != CAMP_OF[p.role]:
+        if camps.camp(state, p) != CAMP_OF[p.role]:
             assert p.status & {"infecte", "sauvage-loup", "acolyte", "multiclasse", "allie"}, p
 
 

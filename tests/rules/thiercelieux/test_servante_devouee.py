@@ -112,7 +112,7 @@ def test_a_wolf_taken_changes_her_camp(tmp_path: Path) -> None:
     assert colours(game)["Alice"][0] == "bleu"  # announced as the Servante, a villager
     chloe = game.state.players["Chloe"]
     assert chloe.role == "loup-garou"
-    assert camps.in_den(chloe) and camps.camp(chloe) == "loups"
+    assert camps.in_den(chloe) and camps.camp(game.state, chloe) == "loups"
     assert "Chloe" in [p.name for p in camps.den(game.state)]
 
 
@@ -217,7 +217,11 @@ def test_a_player_infected_the_same_night_she_takes_the_infection(tmp_path: Path
     assert died(game) == [("David", "poison")]
     assert colours(game)["David"] == ("bleu", [])
     chloe = game.state.players["Chloe"]
-    assert chloe.role == "villageois" and camps.camp(chloe) == "loups" and camps.in_den(chloe)
+    assert (
+        chloe.role == "villageois"
+        and camps.camp(game.state, chloe) == "loups"
+        and camps.in_den(chloe)
+    )
     assert "infecte" in chloe.status
 
 
@@ -263,7 +267,7 @@ def test_a_player_infected_earlier_dies_announced_servante_and_infected(tmp_path
     game.ok("Alice", "tuer David\ninfecter")
     game.ok("Bruno", "tuer David")
     dawn(game)
-    assert camps.camp(game.state.players["David"]) == "loups"
+    assert camps.camp(game.state, game.state.players["David"]) == "loups"
     game.end()  # nobody burns
     game.ok("Alice", "tuer Emma")
     game.ok("Bruno", "tuer Emma")
@@ -275,7 +279,7 @@ def test_a_player_infected_earlier_dies_announced_servante_and_infected(tmp_path
     dawn(game)
     assert colours(game)["David"] == ("rouge", ["infecte"])  # his camp, as any infected
     chloe = game.state.players["Chloe"]
-    assert chloe.role == "chasseur" and camps.camp(chloe) == "village"
+    assert chloe.role == "chasseur" and camps.camp(game.state, chloe) == "village"
     assert "infecte" not in chloe.status and not camps.in_den(chloe)
 
 
@@ -310,7 +314,7 @@ def test_an_acolyte_taken_dies_announced_servante_and_acolyte(tmp_path: Path) ->
     assert game.events("PlayerDied")[-1]["role"] == "servante-devouee"
     assert colours(game)["Emma"][1] == ["acolyte"]
     chloe = game.state.players["Chloe"]
-    assert chloe.role == "villageois" and camps.camp(chloe) == "village"
+    assert chloe.role == "villageois" and camps.camp(game.state, chloe) == "village"
     assert "vampire" not in chloe.links
 
 

@@ -7,8 +7,8 @@ ailleurs »)."""
 
 from __future__ import annotations
 
-from lgmail.rules.maisons.night import NightRun, Plan
-from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, resolves, role
+from lgmail.rules.maisons.night import NightRun, Plan, resolves
+from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, role
 from lgmail.rules.orders import Kind
 from lgmail.rules.role import Verb
 

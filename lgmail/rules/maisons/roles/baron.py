@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from lgmail.rules import events as ev
-from lgmail.rules.classic import deaths
 from lgmail.rules.events import Event, event
 from lgmail.rules.evolve import when
 from lgmail.rules.hooks import Notice, folds, tells
@@ -38,6 +37,7 @@ from lgmail.rules.maisons.role import MaisonRole, holds, role
 from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import GameState, Player, Reaction
+from lgmail.rules.thiercelieux.base import deaths
 from lgmail.rules.tx import Tx, iso
 
 ROLE = role(

@@ -35,8 +35,8 @@ from dataclasses import dataclass
 
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
-from lgmail.rules.maisons.night import NightRun, Plan
-from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, holds, resolves, role
+from lgmail.rules.maisons.night import NightRun, Plan, resolves
+from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, holds, role
 from lgmail.rules.maisons.roles.loup_garou import NATURE, pack
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import folds
-from lgmail.rules.maisons.night import NightRun
+from lgmail.rules.maisons.night import AFTER_ACTIONS, NightRun
 from lgmail.rules.maisons.outcome import Condition, supplementary
-from lgmail.rules.maisons.role import AFTER_ACTIONS, MaisonRole, holds, role
+from lgmail.rules.maisons.role import MaisonRole, holds, role
 from lgmail.rules.state import GameState, Player
 
 ROLE = role(

@@ -5,7 +5,7 @@ dans quel ordre. Action quotidienne directe. »
 
 He goes into the house (« enquêter sur la maison de NOM »), in his place in 001's order (after
 the Salbatar and the Salvateur: held in, or the house shielded, his action fails and he is told
-so). Once every action of the night is resolved (`role.AFTER_ACTIONS`) he is told what went on
+so). Once every action of the night is resolved (`night.AFTER_ACTIONS`) he is told what went on
 in that house all night long (`HouseInvestigated`).
 
 Rulings where 001 is silent:
@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
-from lgmail.rules.maisons.night import NightRun, Plan, Tried
-from lgmail.rules.maisons.role import AFTER_ACTIONS, HOUSE, Action, MaisonRole, resolves, role
+from lgmail.rules.maisons.night import AFTER_ACTIONS, NightRun, Plan, Tried, resolves
+from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, role
 from lgmail.rules.maisons.roles import planque
 from lgmail.rules.orders import Kind
 from lgmail.rules.role import Verb

@@ -25,7 +25,7 @@ from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.acting import refused, when_now
 from lgmail.rules.maisons.events import ActionFailed, UseSpent, phase_key, plans
-from lgmail.rules.maisons.night import NightRun, Plan
+from lgmail.rules.maisons.night import NightRun, Plan, resolves
 from lgmail.rules.maisons.role import (
     BORROWED,
     CATALOGUE,
@@ -37,7 +37,6 @@ from lgmail.rules.maisons.role import (
     holds,
     on_accept,
     read_role,
-    resolves,
     role,
 )
 from lgmail.rules.orders import Kind, Order

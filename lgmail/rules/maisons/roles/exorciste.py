@@ -6,7 +6,8 @@ supplémentaire. »
 
 He writes « exorciser la maison de NOM » at night; it acts at its place in 001's order (after
 the Planqué): a Fantôme haunting that house is gone (`fantome.Exorcised`), and he is told
-whether he found one. A Fantôme who tries to haunt a living Exorciste's house is exorcised then.
+whether he found one. A Fantôme who tries to haunt a living Exorciste's house is exorcised then
+(`fantome`, as his haunting resolves).
 
 Rulings: « il n'existe plus de Voldemort » is no living player who holds the Voldemort role;
 the Exorciste is not told of a Fantôme exorcised at his door (« immédiatement »: it happens to
@@ -19,9 +20,9 @@ from dataclasses import dataclass
 
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
-from lgmail.rules.maisons.night import NightRun, Plan
+from lgmail.rules.maisons.night import NightRun, Plan, resolves
 from lgmail.rules.maisons.outcome import Condition, supplementary
-from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, holds, resolves, role
+from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, role
 from lgmail.rules.maisons.roles import voldemort
 from lgmail.rules.maisons.roles.fantome import Exorcised, haunting
 from lgmail.rules.orders import Kind
@@ -89,15 +90,6 @@ def _exorciser(run: NightRun, plan: Plan) -> None:
     run.tx.emit(ExorcismDone(plan.player, house, bool(ghosts)))
     for ghost in ghosts:
         run.tx.emit(Exorcised(ghost, house))
-
-
-def on_exorciste_house(run: NightRun, fantome: str, house: str) -> bool:
-    """« Si un fantôme tente de visiter sa maison, il est immédiatement exorcisé »."""
-    s = run.state
-    if any(holds(s, p, ROLE.slug) and (p.house or p.name) == house for p in s.living()):
-        run.tx.emit(Exorcised(fantome, house))
-        return True
-    return False
 
 
 def _clean(s: GameState, player: Player, winner: str | None) -> bool:

@@ -25,20 +25,23 @@ from lgmail.rules.hooks import folds
 from lgmail.rules.maisons.acting import is_direct, refused
 from lgmail.rules.maisons.events import plans
 from lgmail.rules.maisons.mp import Right, right, sent_today
-from lgmail.rules.maisons.night import NightRun, Plan
+from lgmail.rules.maisons.night import NightRun, Plan, resolves
 from lgmail.rules.maisons.role import (
     AFTER_DEATH,
     HOUSE,
     Action,
     MaisonRole,
     checks,
-    resolves,
+    holds,
     role,
     usable,
 )
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
+
+#: the role whose house exorcises the Fantôme who tries to haunt it
+EXORCISTE = "exorciste"
 
 HANTER = Verb(
     Kind.HANTER,
@@ -123,14 +126,22 @@ def _check(s: GameState, player: Player, order: Order) -> None:
 
 @resolves(ROLE.slug)
 def _hanter(run: NightRun, plan: Plan) -> None:
-    from lgmail.rules.maisons.roles.exorciste import on_exorciste_house  # it imports this one
-
     house = run.house_of(plan.targets[0])
     if not run.enter(plan, house):
         return
-    if on_exorciste_house(run, plan.player, house):
+    if _on_exorciste_house(run, plan.player, house):
         return
     run.tx.emit(Haunted(plan.player, house))
+
+
+def _on_exorciste_house(run: NightRun, fantome: str, house: str) -> bool:
+    """001, Exorciste: « Si un fantôme tente de visiter sa maison, il est immédiatement
+    exorcisé »."""
+    s = run.state
+    if any(holds(s, p, EXORCISTE) and (p.house or p.name) == house for p in s.living()):
+        run.tx.emit(Exorcised(fantome, house))
+        return True
+    return False
 
 
 def _talks_with(s: GameState, fantome: str) -> set[str]:

@@ -32,8 +32,8 @@ from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons import acting
 from lgmail.rules.maisons.events import ATTACKS, ActionPlanned, attacks, phase_key, plans
-from lgmail.rules.maisons.night import GUERISSEUSE, NightRun, Plan
-from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, holds, resolves, role
+from lgmail.rules.maisons.night import GUERISSEUSE, NightRun, Plan, resolves
+from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, holds, role
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import Verb

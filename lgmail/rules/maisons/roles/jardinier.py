@@ -1,7 +1,7 @@
 """Jardinier (001): « Son jardin est rempli de ronces. Au début de chaque journée, il sait si
 quelqu'un a effectué une action directe contre sa maison et qui est couvert d'épines. »
 
-Once every action of the night is resolved (`role.AFTER_ACTIONS`), each living Jardinier is
+Once every action of the night is resolved (`night.AFTER_ACTIONS`), each living Jardinier is
 told whether anyone went into his house that night by a direct action, and who (`ThornsFound`):
 those are covered in thorns.
 
@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
-from lgmail.rules.maisons.night import NightRun
-from lgmail.rules.maisons.role import AFTER_ACTIONS, MaisonRole, holds, role
+from lgmail.rules.maisons.night import AFTER_ACTIONS, NightRun
+from lgmail.rules.maisons.role import MaisonRole, holds, role
 from lgmail.rules.state import GameState
 
 ROLE = role(

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
-from lgmail.rules.maisons.night import NightRun, Plan
-from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, resolves, role
+from lgmail.rules.maisons.night import NightRun, Plan, resolves
+from lgmail.rules.maisons.role import NOBODY, Action, MaisonRole, role
 from lgmail.rules.orders import Kind
 from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState

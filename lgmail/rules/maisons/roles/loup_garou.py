@@ -22,9 +22,8 @@ from dataclasses import dataclass, field
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.acting import is_direct, refused
-from lgmail.rules.maisons.events import phase_key, plans
-from lgmail.rules.maisons.night import NightRun, Plan
-from lgmail.rules.maisons.role import resolves
+from lgmail.rules.maisons.events import PACK, pack_order, phase_key, plans
+from lgmail.rules.maisons.night import NightRun, Plan, resolves
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import GameState, Player
@@ -32,8 +31,6 @@ from lgmail.rules.tx import Tx
 
 NATURE = "loup-garou"
 CAUSE = "loups"
-#: `GameState.extra` key: this night's pack order
-PACK = "meute"
 
 
 @event
@@ -83,11 +80,6 @@ def pack(s: GameState) -> list[str]:
     return [p.name for p in s.living() if p.nature == NATURE]
 
 
-def order_of_tonight(s: GameState) -> dict[str, object] | None:
-    held = s.extra.get(PACK)
-    return held if held and held.get("at") == phase_key(s) else None
-
-
 def accept(tx: Tx, wolf: Player, order: Order) -> None:
     """The pack's order of the night; the first one counts."""
     s = tx.state
@@ -95,7 +87,7 @@ def accept(tx: Tx, wolf: Player, order: Order) -> None:
         raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
     if s.phase != "night":
         raise Refused(Cause.NOT_NOW, when="night")
-    if order_of_tonight(s) is not None:
+    if pack_order(s) is not None:
         raise refused("pack-given")
     victim = s.players[order.target]
     if not victim.alive:
@@ -120,7 +112,7 @@ def may_go(run: NightRun, wolf: str) -> bool:
 
 @resolves(NATURE)
 def _kill(run: NightRun, _: Plan) -> None:
-    held = order_of_tonight(run.state)
+    held = pack_order(run.state)
     if held is None:
         return
     victim = str(held["victim"])

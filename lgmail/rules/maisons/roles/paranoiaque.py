@@ -2,7 +2,7 @@
 maison qu'il occupe ou sur lui, ainsi que de la personne l'ayant appliquée. Ce pouvoir fonctionne
 même si l'action est inefficace pour quelque raison donnée. »
 
-Once every action of the night is resolved (`role.AFTER_ACTIONS`), each living Paranoïaque is
+Once every action of the night is resolved (`night.AFTER_ACTIONS`), each living Paranoïaque is
 told, from every action tried tonight (`NightRun.tried`), worked or not, those applied on him or
 on the house he occupied: the author, the author's role and the action (`ActionsOnYou`).
 
@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
-from lgmail.rules.maisons.night import NightRun, Tried
-from lgmail.rules.maisons.role import AFTER_ACTIONS, MaisonRole, holds, role
+from lgmail.rules.maisons.night import AFTER_ACTIONS, NightRun, Tried
+from lgmail.rules.maisons.role import MaisonRole, holds, role
 from lgmail.rules.state import GameState
 
 ROLE = role(

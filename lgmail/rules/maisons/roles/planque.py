@@ -8,8 +8,8 @@ and is home again the next day."""
 
 from __future__ import annotations
 
-from lgmail.rules.maisons.night import NightRun, Plan
-from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, resolves, role
+from lgmail.rules.maisons.night import NightRun, Plan, resolves
+from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, role
 from lgmail.rules.orders import Kind
 from lgmail.rules.role import Verb
 

@@ -31,8 +31,8 @@ from typing import ClassVar
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.acting import refused
-from lgmail.rules.maisons.night import NightRun, Plan
-from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, checks, resolves, role
+from lgmail.rules.maisons.night import NightRun, Plan, resolves
+from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, checks, role
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player

@@ -19,7 +19,7 @@ from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.acting import refused
 from lgmail.rules.maisons.events import RENOUNCED, renounced
-from lgmail.rules.maisons.night import NightRun, Plan
+from lgmail.rules.maisons.night import NightRun, Plan, resolves
 from lgmail.rules.maisons.role import (
     PLAYER,
     SUPPRESSED,
@@ -27,7 +27,6 @@ from lgmail.rules.maisons.role import (
     MaisonRole,
     handles,
     read_role,
-    resolves,
     role,
 )
 from lgmail.rules.orders import Kind, Order

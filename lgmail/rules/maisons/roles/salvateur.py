@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from lgmail.rules.maisons.acting import not_twice_running
 from lgmail.rules.maisons.events import HouseAimed
-from lgmail.rules.maisons.night import NightRun, Plan
-from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, checks, resolves, role
+from lgmail.rules.maisons.night import NightRun, Plan, resolves
+from lgmail.rules.maisons.role import HOUSE, Action, MaisonRole, checks, role
 from lgmail.rules.thiercelieux.roles.salvateur import PROTEGER
 
 ROLE = role(

@@ -19,8 +19,8 @@ from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.events import phase_key
 from lgmail.rules.maisons.mp import addressed
-from lgmail.rules.maisons.night import NightRun, Plan
-from lgmail.rules.maisons.role import HOUSE, RISING, Action, MaisonRole, checks, resolves, role
+from lgmail.rules.maisons.night import NightRun, Plan, resolves
+from lgmail.rules.maisons.role import HOUSE, RISING, Action, MaisonRole, checks, role
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import Verb

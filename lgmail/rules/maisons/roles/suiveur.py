@@ -24,18 +24,9 @@ from lgmail.rules import events as ev
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.acting import refused
-from lgmail.rules.maisons.night import NightRun, Plan
+from lgmail.rules.maisons.night import NightRun, Plan, resolves
 from lgmail.rules.maisons.outcome import ENDINGS, Condition, replacing
-from lgmail.rules.maisons.role import (
-    PLAYER,
-    Action,
-    MaisonRole,
-    checks,
-    holds,
-    outside_all,
-    resolves,
-    role,
-)
+from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, checks, holds, outside_all, role
 from lgmail.rules.maisons.square import POSTING, first_posted
 from lgmail.rules.orders import Order
 from lgmail.rules.state import GameState, Player

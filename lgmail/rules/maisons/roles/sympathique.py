@@ -25,7 +25,7 @@ from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.acting import refused
 from lgmail.rules.maisons.events import plans
-from lgmail.rules.maisons.night import NightRun, Plan
+from lgmail.rules.maisons.night import NightRun, Plan, resolves
 from lgmail.rules.maisons.role import (
     CATALOGUE,
     PLAYER,
@@ -35,7 +35,6 @@ from lgmail.rules.maisons.role import (
     MaisonRole,
     handles,
     read_role,
-    resolves,
     role,
 )
 from lgmail.rules.orders import Kind, Order

@@ -36,16 +36,8 @@ from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons import deaths
 from lgmail.rules.maisons.acting import refused
-from lgmail.rules.maisons.night import NightRun
-from lgmail.rules.maisons.role import (
-    AFTER_ACTIONS,
-    Choice,
-    MaisonRole,
-    chooses,
-    handles,
-    holds,
-    role,
-)
+from lgmail.rules.maisons.night import AFTER_ACTIONS, NightRun
+from lgmail.rules.maisons.role import Choice, MaisonRole, chooses, handles, holds, role
 from lgmail.rules.maisons.roles import pyromane
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal, Refused

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
-from lgmail.rules.maisons.night import NightRun, Plan
-from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, resolves, role
+from lgmail.rules.maisons.night import NightRun, Plan, resolves
+from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, role
 from lgmail.rules.state import SEEN_ROLES, GameState
 from lgmail.rules.thiercelieux.roles.voyante import SONDER
 

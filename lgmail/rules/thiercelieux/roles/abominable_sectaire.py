@@ -30,7 +30,7 @@ from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal, Refused
 from lgmail.rules.role import RoleSpec, Said, Verb
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import tonight
+from lgmail.rules.thiercelieux import acting, tonight
 from lgmail.rules.tx import Tx
 
 
@@ -252,7 +252,7 @@ def _deplacer(tx: Tx) -> None:
 
 # --- in 004 (thiercelieux): its orders ---
 
-#: the first night's step, where the deal's choices are made (`classic.CUPIDON`)
+#: the first night's step, where the deal's choices are made (`base.steps.CUPIDON`)
 DEAL_STEP = "cupidon"
 
 
@@ -272,10 +272,6 @@ def _done(state: GameState, player: Player) -> bool:
 def _accept_list(tx: Tx, player: Player, order: Order) -> None:
     """004, Abominable Sectaire: his list, chosen at once and for the whole game; a move
     within one list (his chosen one unless he names the other)."""
-    from lgmail.rules.thiercelieux import (
-        acting,  # the rule set's modules read the catalogue, which imports this
-    )
-
     s = tx.state
     if player.role != ROLE.slug:
         raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)

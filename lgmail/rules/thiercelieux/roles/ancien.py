@@ -13,7 +13,7 @@ from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import folds
 from lgmail.rules.role import RoleSpec
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import camps, tonight
+from lgmail.rules.thiercelieux import acting, tonight
 from lgmail.rules.thiercelieux.roles import metronome
 
 ROLE = RoleSpec(
@@ -73,6 +73,6 @@ def bonus_life(state: GameState, name: str) -> bool:
     player = state.players[name]
     # 004, Ancien: « Si la Marquise obtient "Sentence de la Marquise" [...] et agit sur
     # l'Ancien, alors l'Ancien ne dispose pas de son éventuelle vie 'bonus' pour la Nuit. »
-    return metronome.bonus_life(state, camps.acting(state, player)) and tonight.powered(
+    return metronome.bonus_life(state, acting.role(state, player)) and tonight.powered(
         state, player
     )

@@ -22,7 +22,7 @@ from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import camps, tonight
+from lgmail.rules.thiercelieux import acting, layers, tonight
 from lgmail.rules.tx import Tx
 
 ASSOMMER = Verb(
@@ -53,11 +53,6 @@ def key(night: int) -> str:
     """`GameState.extra` key of night `night`'s knock-out orders, in the order written:
     [[assommeur, target], ...]."""
     return f"assommer:{night}"
-
-
-def out_key(night: int) -> str:
-    """`GameState.extra` key of the players knocked out on night `night`: target -> assommeur."""
-    return f"assomme:{night}"
 
 
 def effective(orders: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -104,7 +99,7 @@ def _knock_out_ordered(s: GameState, e: KnockOutOrdered) -> None:
 
 @folds(KnockedOut)
 def _knocked_out(s: GameState, e: KnockedOut) -> None:
-    s.extra.setdefault(f"assomme:{s.number}", {})[e.target] = e.assommeur
+    s.extra.setdefault(layers.knocked_out_key(s.number), {})[e.target] = e.assommeur
 
 
 # --- in 004 (thiercelieux): its night ---
@@ -122,7 +117,7 @@ def _assommer(tx: Tx) -> None:
         if (
             given is not None
             and given.order.target == target
-            and camps.acting(s, player) == ROLE.slug
+            and acting.role(s, player) == ROLE.slug
             and tonight.powered(s, player)
         ):
             written.append((name, target))
@@ -142,10 +137,6 @@ def _check_knock(state: GameState, player: Player, order: Order) -> None:
 
 @accepts(Kind.ASSOMMER)
 def _accept_knock(tx: Tx, player: Player, order: Order) -> None:
-    from lgmail.rules.thiercelieux import (
-        acting,  # the rule set's modules read the catalogue, which imports this
-    )
-
     acting.accept(tx, player, order)
     # 004: « le premier qui envoie son action est gagnant »: the order written is kept
     tx.emit(KnockOutOrdered(player.name, order.target))

@@ -34,7 +34,9 @@ from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal, Refused
 from lgmail.rules.role import RoleSpec, Said, Verb
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import powers
 from lgmail.rules.tx import Tx
+from lgmail.rules.variants import variant_of
 
 
 def _role_named(said: Said) -> Order | Refusal:
@@ -164,7 +166,7 @@ def _actor(s: GameState, e: ActorBecame) -> None:
 def _tell_became(s: GameState, e: ActorBecame, later: Sequence[Event]) -> list[Notice]:
     """The role he plays tonight, what it does, and the roles he has left."""
     me = s.players[e.comedien]
-    help_text = role_help(s, e.comedien, e.role)
+    help_text = role_help(s, e.comedien, variant_of(s).roles[e.role])
     ctx = {"role": e.role, "help": help_text, "left": left(s, me)}
     return [Notice(e.comedien, "roles:comedien:role-de-la-nuit", ctx)]
 
@@ -191,14 +193,10 @@ def _may_become(state: GameState, player: Player) -> bool:
 def _accept_become(tx: Tx, player: Player, order: Order) -> None:
     """004, Comédien: « Chaque Nuit, le Comédien indique au MJ s'il souhaite, ou non,
     devenir l'un de ces trois rôles »; each once."""
-    from lgmail.rules.thiercelieux import (
-        acting,  # the rule set's modules read the catalogue, which imports this
-    )
-
     s = tx.state
     if player.role != ROLE.slug:
         raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
-    if not acting.has_power(s, player):
+    if not powers.has_power(s, player):
         raise Refused(Cause.POWER_LOST)
     if s.phase != "night" or s.resolved or ROLE.step in s.closed_steps:
         raise Refused(Cause.NOT_NOW, when="night")

@@ -10,14 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from lgmail.rules import dump
 from lgmail.rules import events as ev
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, checks, folds, may_give, nothing, resolves, tells, used_up
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
-from lgmail.rules.state import GameState, Player
+from lgmail.rules.state import LOVERS_UNITED_BY, GameState, Player
 from lgmail.rules.thiercelieux import camps, tonight
+from lgmail.rules.thiercelieux.roles import fantome, joueur_de_flute
 from lgmail.rules.tx import Tx
 
 UNIR = Verb(
@@ -93,9 +95,14 @@ class CoupleFailed(Event):
     why: str
 
 
+#: before Cupidon kept it here, the state had a field of its own for him
+dump.MOVED[ROLE.slug] = LOVERS_UNITED_BY
+
+
 @folds(LoversUnited)
 def _lovers(s: GameState, e: LoversUnited) -> None:
-    s.lovers, s.cupidon = list(e.lovers), e.cupidon
+    s.lovers = list(e.lovers)
+    s.extra[LOVERS_UNITED_BY] = e.cupidon
 
 
 folds(CoupleFailed)(nothing)
@@ -124,9 +131,27 @@ def forbidden_couple(state: GameState, lovers: list[str]) -> str | None:
     if a.role in ALONE or b.role in ALONE:
         return "seul"
     for one, other in ((a, b), (b, a)):
-        if one.role in NOT_WITH_INDEPENDENT and camps.camp(other) == camps.INDEPENDANT:
+        if one.role in NOT_WITH_INDEPENDENT and camps.camp(state, other) == camps.INDEPENDANT:
             return "independants"
     return None
+
+
+def traitors(state: GameState) -> set[str]:
+    """The lovers when they play for different camps (004: « si les deux amoureux
+    n'appartenaient pas au même camp [...] ils deviendraient Amoureux traitres »). Ruling: camps
+    as they are now, so an infection turns a couple (004, IPL: « le couple verra simplement sa
+    condition de victoire changer »)."""
+    if len(state.lovers) != 2:
+        return set()
+    a, b = (state.players[n] for n in state.lovers)
+    if joueur_de_flute.is_piper(a) or joueur_de_flute.is_piper(b):
+        # 004: « Si le Joueur de Flûte est amoureux d'un autre joueur, la condition de victoire
+        # du couple revient à celle du Joueur de Flûte. »
+        return set()
+    if fantome.is_ghost(a) or fantome.is_ghost(b):
+        # 004: « La condition de victoire de l'Amoureux du Fantôme devient celle du Fantôme. »
+        return set()
+    return set(state.lovers) if camps.camp(state, a) != camps.camp(state, b) else set()
 
 
 @resolves("thiercelieux", "unir")

@@ -55,9 +55,10 @@ from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import camps, tonight
+from lgmail.rules.thiercelieux import acting, camps, powers, tonight
 from lgmail.rules.thiercelieux.roles import idiot_du_village, maitre_vampire, metronome
 from lgmail.rules.tx import Tx
+from lgmail.rules.variants import variant_of
 
 #: 004: the Fantôme's removal and his Allié; the dead's guess of the Allié
 SUPPRIMER = Verb(
@@ -115,8 +116,6 @@ ROLE = RoleSpec(
 
 #: the channel of the Fantôme, his Allié and his lover: « Le Manoir du Fantôme »
 MANOIR = "manoir"
-#: `GameState.extra`: target -> the night his power was taken away
-REMOVED = "fantome:supprimes"
 #: the link from the Fantôme to his Allié, and from the Allié to his Fantôme
 ALLY, GHOST = "allie", "fantome"
 #: the Allié's status and camp
@@ -147,21 +146,6 @@ def removal_night(night: int) -> bool:
 
 def is_ghost(player: Player) -> bool:
     return player.role == ROLE.slug
-
-
-def haunting(state: GameState) -> bool:
-    """A Fantôme lives: his removals hold."""
-    return any(is_ghost(p) for p in state.living())
-
-
-def removed(state: GameState, name: str) -> bool:
-    """`name`'s power is taken away by the Fantôme now: from the dawn after the night of the
-    removal, while a Fantôme lives."""
-    night = state.extra.get(REMOVED, {}).get(name)
-    if night is None or not haunting(state):
-        return False
-    dawn = state.phase != "night" or state.resolved
-    return state.number > night or (state.number == night and dawn)
 
 
 def ally_of(state: GameState, ghost: Player) -> str | None:
@@ -256,7 +240,7 @@ class DeadVoiceSpoke(Event):
 
 @folds(PowerRemoved)
 def _removed(s: GameState, e: PowerRemoved) -> None:
-    s.extra.setdefault(REMOVED, {})[e.target] = e.night
+    s.extra.setdefault(powers.REMOVED, {})[e.target] = e.night
 
 
 @folds(AllyMade)
@@ -303,14 +287,12 @@ def ally_candidates(state: GameState) -> list[str]:
     """The dead a Fantôme may make his Allié: « Le Fantôme ne peut pas transformer un Loup
     (qu'il soit dans l'antre ou non) ou un Acolyte en Allié. Il peut recruter l'Enfant Sauvage si
     ce dernier n'avait pas rejoint l'antre à sa mort. »"""
-    from lgmail.rules.thiercelieux.catalogue import CAMP_OF  # the catalogue loads after its roles
-
     return [
         p.name
         for p in state.players.values()
         if not p.alive
         and not camps.in_den(p)
-        and CAMP_OF[p.role] != camps.LOUPS
+        and camps.role_camp(state, p.role) != camps.LOUPS
         and maitre_vampire.STATUS not in p.status
         and STATUS not in p.status
         and not is_ghost(p)
@@ -334,10 +316,6 @@ def _supprimer(tx: Tx) -> None:
     ne peut pas supprimer les pouvoirs des rôles Indépendants »; Métronome: « le joueur ne verra
     pas son pouvoir supprimé (car il était volé [...]) »; Idiot: « Si l'Idiot révélé voit son
     pouvoir être supprimé par le Fantôme, alors l'Idiot meurt définitivement »."""
-    # the catalogue loads after its roles; 004's deaths read it (and this module) at load
-    from lgmail.rules.thiercelieux import deaths
-    from lgmail.rules.thiercelieux.catalogue import CAMP_OF
-
     s = tx.state
     if not removal_night(s.number):
         return
@@ -345,14 +323,15 @@ def _supprimer(tx: Tx) -> None:
         target = s.players[targets[0]]
         if (
             not target.alive
-            or CAMP_OF[target.role] == camps.INDEPENDANT
+            or camps.role_camp(s, target.role) == camps.INDEPENDANT
             or metronome.asleep(s, target.name)
-            or target.name in s.extra.get(REMOVED, {})
+            or target.name in s.extra.get(powers.REMOVED, {})
         ):
             continue
         tx.emit(PowerRemoved(player.name, target.name, s.number))
         if target.role == idiot_du_village.ROLE.slug and target.revealed:
-            deaths.kill(tx, [(target.name, IDIOT_CAUSE)])
+            # 004's deaths, as its rule set kills
+            variant_of(s).kill(tx, [(target.name, IDIOT_CAUSE)])
 
 
 @resolves("thiercelieux", "voix")
@@ -402,7 +381,7 @@ def _voice_of(state: GameState, player: Player) -> frozenset[Kind]:
     """004: « un joueur éliminé (transformé ou non) peut, une fois dans la partie, envoyer un
     MP au MJ en lui donnant l'identité du joueur qu'il pense être l'Allié du Fantôme ».
     Rulings: while a Fantôme lives; not the Fantôme himself."""
-    if player.alive or is_ghost(player) or VOICE in player.spent or not haunting(state):
+    if player.alive or is_ghost(player) or VOICE in player.spent or not powers.haunting(state):
         return frozenset()
     return frozenset({Kind.VOIX})
 
@@ -427,10 +406,6 @@ def _accept_voice(tx: Tx, player: Player, order: Order) -> None:
 def _accept_ally(tx: Tx, player: Player, order: Order) -> None:
     """004: « transformer un des joueurs éliminés en son Allié »; « Le Fantôme ne peut pas
     transformer un Loup (qu'il soit dans l'antre ou non) ou un Acolyte en Allié »."""
-    from lgmail.rules.thiercelieux import (
-        acting,  # the rule set's modules read the catalogue, which imports this
-    )
-
     s = tx.state
     target = s.players[order.target]
     if target.alive:

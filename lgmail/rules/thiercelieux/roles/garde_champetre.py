@@ -22,13 +22,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from lgmail.rules import events as ev
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, accepts, folds, tells
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal, Refused
 from lgmail.rules.role import Said, Verb
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.tx import Tx
+from lgmail.rules.thiercelieux import nouvelle_lune
+from lgmail.rules.thiercelieux.base.deaths import reaction_delay
+from lgmail.rules.tx import Tx, iso
 
 OPTION = "garde_champetre"
 #: reactions awaited: the Capitaine names the Garde; the Garde chooses an event
@@ -121,8 +124,6 @@ def _chosen(s: GameState, e: EventChosen) -> None:
 @tells(EventsOffered)
 def _tell_offered(s: GameState, e: EventsOffered, later: Sequence[Event]) -> list[Notice]:
     """004: « les annonce en privé au Garde Champêtre »."""
-    from lgmail.rules.thiercelieux import nouvelle_lune  # the deck, which names the Garde
-
     offered = [nouvelle_lune.find(s, n) or {"nom": n} for n in e.events]
     return [Notice(e.garde, "roles:garde_champetre:evenements", {"offered": offered})]
 
@@ -133,8 +134,6 @@ def _tell_offered(s: GameState, e: EventsOffered, later: Sequence[Event]) -> lis
 @accepts(Kind.GARDE)
 def _accept_warden(tx: Tx, player: Player, order: Order) -> None:
     """004: « Le Garde Champêtre est un titre désigné par le Capitaine »."""
-    from lgmail.rules.thiercelieux import nouvelle_lune  # the deck, which names the Garde
-
     s = tx.state
     if not any(r.player == player.name and r.kind == "garde" for r in s.reactions):
         if s.captain != player.name or not s.options.get(OPTION):
@@ -142,12 +141,92 @@ def _accept_warden(tx: Tx, player: Player, order: Order) -> None:
         raise Refused(Cause.NOT_NOW, when="warden")
     if not order.targets or not s.players[order.target].alive:
         raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="dead")
-    nouvelle_lune.name_warden(tx, player.name, order.target)
+    name_warden(tx, player.name, order.target)
 
 
 @accepts(Kind.EVENEMENT)
 def _accept_event(tx: Tx, player: Player, order: Order) -> None:
     """The Garde Champêtre's choice of the night's event."""
-    from lgmail.rules.thiercelieux import nouvelle_lune  # the deck, which names the Garde
+    choose(tx, player.name, order.args[0] if order.args else "")
 
-    nouvelle_lune.choose(tx, player.name, order.args[0] if order.args else "")
+
+# --- in 004 (thiercelieux): the title and the choice ---
+
+
+def warden(tx: Tx) -> None:
+    """The Garde Champêtre's title and his choice, as far as they can go now: the Capitaine is
+    asked to name him (or, with no Capitaine, he is drawn); a draw due is offered to him."""
+    s = tx.state
+    if not s.options.get(OPTION) or s.status != "running" or not s.living():
+        return
+    if s.phase == "election" and not s.resolved:
+        return
+    pending = {r.kind for r in s.reactions}
+    current = s.extra.get(KEY)
+    if not current or not s.players[current].alive:
+        if NAME in pending:
+            return
+        captain = s.captain if s.captain and s.players[s.captain].alive else None
+        if captain:
+            # 004: « Lorsque le Garde Champêtre est éliminé, le Capitaine désigne immédiatement
+            # son remplaçant. »
+            tx.emit(ev.ReactionAwaited(captain, NAME, iso(tx.at + reaction_delay(s))))
+            return
+        if "successeur" in pending:
+            return  # the new Capitaine will name him
+        (current,) = tx.draw("garde", s.living_names())
+        tx.emit(WardenNamed(None, current, "drawn"))
+    due = s.extra.get(nouvelle_lune.DUE)
+    if due is None or CHOOSE in pending or s.extra.get(OFFER):
+        return
+    names = nouvelle_lune.left(s)
+    if not names:
+        return
+    # 004: « le MJ tire au sort deux événements [...] et les annonce en privé au Garde »
+    offered = tx.draw("evenements", names, min(2, len(names)))
+    tx.emit(EventsOffered(current, int(due), offered))
+    tx.emit(ev.ReactionAwaited(current, CHOOSE, iso(tx.at + reaction_delay(s))))
+
+
+def choose(tx: Tx, player: str, written: str) -> None:
+    """The Garde's answer: « 1 », « 2 » or the event's name (French or English)."""
+    s = tx.state
+    offer = s.extra.get(OFFER) or {}
+    if offer.get("garde") != player or not any(
+        r.player == player and r.kind == CHOOSE for r in s.reactions
+    ):
+        raise Refused(Cause.NOT_NOW, when="events")
+    events: list[str] = list(offer.get("events", []))
+    text = nouvelle_lune.fold(written)
+    picked = None
+    if text.isdigit() and 1 <= int(text) <= len(events):
+        picked = events[int(text) - 1]
+    for name in events:
+        entry = nouvelle_lune.find(s, name) or {}
+        if text and any(
+            nouvelle_lune.fold(str(entry.get(k, ""))).startswith(text) for k in ("nom", "name")
+        ):
+            picked = picked or name
+    if picked is None:
+        raise Refused(Cause.ILLEGAL_TARGET, target=written or "?", why="not-offered")
+    tx.emit(EventChosen(player, picked))
+
+
+def expire_choice(tx: Tx, player: str) -> None:
+    """Ruling: no choice in time, one of the two is drawn."""
+    offer = tx.state.extra.get(OFFER) or {}
+    events = list(offer.get("events", []))
+    if events:
+        (picked,) = tx.draw("evenement", events)
+        tx.emit(EventChosen(player, picked, drawn=True))
+
+
+def name_warden(tx: Tx, captain: str, chosen: str | None) -> None:
+    """The Capitaine's choice (None: not in time, the title is drawn), then what follows."""
+    s = tx.state
+    if chosen is None:
+        (chosen,) = tx.draw("garde", s.living_names())
+        tx.emit(WardenNamed(captain, chosen, "drawn"))
+    else:
+        tx.emit(WardenNamed(captain, chosen))
+    warden(tx)

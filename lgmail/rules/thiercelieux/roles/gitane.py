@@ -22,7 +22,7 @@ from lgmail.rules.hooks import folds, may_give, resolves
 from lgmail.rules.orders import Kind
 from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import tonight
+from lgmail.rules.thiercelieux import nouvelle_lune, tonight
 from lgmail.rules.tx import Tx
 
 #: 004: the Gitane's card
@@ -74,9 +74,6 @@ def _card(s: GameState, e: EventCardDrawn) -> None:
 def _carte(tx: Tx) -> None:
     """004, Gitane: the MJ draws a card « parmi la liste des cartes événements de l'extension
     Nouvelle Lune » (a recorded draw), applied at the rising of the day."""
-    # the deck's module reads the role catalogue (through the classic deaths): not at load
-    from lgmail.rules.thiercelieux import nouvelle_lune
-
     s = tx.state
     for player, _ in tonight.given(s, ROLE.slug, Kind.CARTE):
         names = nouvelle_lune.left(s)
@@ -90,8 +87,4 @@ def _carte(tx: Tx) -> None:
 
 @may_give(ROLE.slug, Kind.CARTE)
 def _may_draw(state: GameState, player: Player) -> bool:
-    from lgmail.rules.thiercelieux import (
-        nouvelle_lune,  # the rule set's modules read the catalogue, which imports this
-    )
-
     return bool(nouvelle_lune.left(state))

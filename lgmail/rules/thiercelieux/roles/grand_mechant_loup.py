@@ -14,7 +14,7 @@ from lgmail.rules.hooks import checks, may_give, resolves
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.role import RoleSpec
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import layers, tonight
+from lgmail.rules.thiercelieux import acting, layers, tonight
 from lgmail.rules.thiercelieux.roles import loup_garou, loup_garou_blanc
 from lgmail.rules.tx import Tx
 
@@ -65,8 +65,4 @@ def _may_eliminate(state: GameState, player: Player) -> bool:
 
 @checks(ROLE.slug, Kind.ELIMINER)
 def _check_eliminate(state: GameState, player: Player, order: Order) -> None:
-    from lgmail.rules.thiercelieux import (
-        acting,  # the rule set's modules read the catalogue, which imports this
-    )
-
     acting.aim(state, player, order)

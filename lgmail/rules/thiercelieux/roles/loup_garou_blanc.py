@@ -17,7 +17,7 @@ from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import tonight
+from lgmail.rules.thiercelieux import acting, camps, tonight
 from lgmail.rules.thiercelieux.roles import loup_garou
 from lgmail.rules.tx import Tx
 
@@ -87,20 +87,12 @@ def _may_eliminate(state: GameState, player: Player) -> bool:
 @offers(ROLE.slug, Kind.ELIMINER)
 def _has_prey(state: GameState, player: Player) -> bool:
     """No wolf of the den he may aim at: nothing to eliminate tonight."""
-    from lgmail.rules.thiercelieux import (
-        camps,  # the rule set's modules read the catalogue, which imports this
-    )
-
     den = [p.name for p in camps.den(state)]
     return bool(prey(state, player, den))
 
 
 @checks(ROLE.slug, Kind.ELIMINER)
 def _check_eliminate(state: GameState, player: Player, order: Order) -> None:
-    from lgmail.rules.thiercelieux import (
-        acting,  # the rule set's modules read the catalogue, which imports this
-    )
-
     acting.aim(state, player, order, white=True)
 
 

@@ -82,24 +82,10 @@ ROLE = RoleSpec(
     },
 )
 
-#: 004: « ne peut pas agir sur la Servante Dévouée », « sur le choix d'un Allié du Fantôme »;
-#: ruling: the pack's kill and the infection are the pack's
-EXEMPT = frozenset({"servante", "allie", "devorer", "infecter"})
-
-
-def visit_key(night: int) -> str:
-    """`GameState.extra` key of night `night`'s visits: manipulateur -> visited player."""
-    return f"manipuler:{night}"
-
 
 def report_key(night: int) -> str:
     """`GameState.extra` key of night `night`'s reports: manipulateur -> whether he acted."""
     return f"manipuler-rapport:{night}"
-
-
-def diverted_key(night: int) -> str:
-    """`GameState.extra` key of night `night`'s changed actions: player -> {key, kind, to}."""
-    return f"manipule:{night}"
 
 
 @event
@@ -139,7 +125,7 @@ class ActionManipulated(Event):
 
 @folds(ManipulatorVisited)
 def _visited(s: GameState, e: ManipulatorVisited) -> None:
-    s.extra.setdefault(f"manipuler:{s.number}", {})[e.manipulateur] = e.visited
+    s.extra.setdefault(layers.visit_key(s.number), {})[e.manipulateur] = e.visited
 
 
 @folds(VisitReported)
@@ -149,7 +135,7 @@ def _reported(s: GameState, e: VisitReported) -> None:
 
 @folds(ActionManipulated)
 def _manipulated(s: GameState, e: ActionManipulated) -> None:
-    s.extra.setdefault(f"manipule:{s.number}", {})[e.player] = {
+    s.extra.setdefault(layers.diverted_key(s.number), {})[e.player] = {
         "key": e.key,
         "kind": e.kind,
         "to": e.to,
@@ -178,7 +164,7 @@ def report_visits(tx: Tx) -> None:
     que le MJ indique au Loup-Garou Manipulateur si le joueur ciblé a agit. » (once a night)"""
     s = tx.state
     done = s.extra.get(report_key(s.number), {})
-    visits = s.extra.get(visit_key(s.number), {})
+    visits = s.extra.get(layers.visit_key(s.number), {})
     for manipulateur, target in visits.items():
         if manipulateur in done:
             continue
@@ -192,7 +178,7 @@ def release(tx: Tx) -> None:
     players' actions of the night's steps, resolved in the night's order."""
     s = tx.state
     report_visits(tx)
-    visits = s.extra.get(visit_key(s.number), {})
+    visits = s.extra.get(layers.visit_key(s.number), {})
     for manipulateur, target in visits.items():
         given = s.order_of(manipulateur, Kind.DETOURNER)
         if given is None or not s.players[manipulateur].alive:
@@ -239,7 +225,7 @@ def _not_told(state: GameState, player: Player, order: Order) -> Exception:
 
 @checks(ROLE.slug, Kind.DETOURNER)
 def _check_divert(state: GameState, player: Player, order: Order) -> None:
-    visits = state.extra.get(visit_key(state.number), {})
+    visits = state.extra.get(layers.visit_key(state.number), {})
     if visits.get(player.name) == order.target:
         # 004: « il ne peut cependant pas retourner l’action à son envoyeur »
         raise Refused(Cause.ILLEGAL_TARGET, target=order.target, why="sender")

@@ -23,7 +23,7 @@ recruit fail; a failed recruit is told to him (without why), never to the target
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lgmail.rules.events import Event, event
@@ -132,11 +132,9 @@ def crypt(state: GameState) -> list[Player]:
     return [p for p in state.living() if is_vampire(p) or master_of(p)]
 
 
-def recruited(
-    state: GameState, master: Player, target: str, camp: Callable[[Player], str]
-) -> tuple[list[str], str | None]:
+def recruited(state: GameState, master: Player, target: str) -> tuple[list[str], str | None]:
     """Whom recruiting `target` takes (the target, and his lover when both are Villagers), and
-    why it fails (None when it succeeds); `camp` gives a player's camp now."""
+    why it fails (None when it succeeds)."""
     player = state.players[target]
     lover = state.lover_of(target)
     group = [target, *([lover] if lover else [])]
@@ -149,9 +147,9 @@ def recruited(
     if any(state.players[n].role == enfant_sauvage.ROLE.slug for n in group):
         # « Le Maître Vampire échoue toujours à recruter l'Enfant Sauvage. »
         return group, "enfant-sauvage"
-    if any(camp(state.players[n]) != "village" for n in group):
+    if any(camps.camp(state, state.players[n]) != "village" for n in group):
         # « Indépendant, [...] Loup ou amoureux d'un couple non Villageois/Villageois »
-        return group, "camp" if camp(player) != "village" else "couple"
+        return group, "camp" if camps.camp(state, player) != "village" else "couple"
     if any(not state.players[n].alive for n in group):
         return group, "cible-morte"
     living = acolytes(state, master.name)
@@ -257,7 +255,7 @@ def recruit(tx: Tx) -> set[str]:
     s = tx.state
     out: set[str] = set()
     for master, target in list(s.extra.get(attempts_key(s.number), [])):
-        group, why = recruited(s, s.players[master], target, camps.camp)
+        group, why = recruited(s, s.players[master], target)
         if why is None:
             tx.emit(AcolytesRecruited(master, group))
             out.update(group)

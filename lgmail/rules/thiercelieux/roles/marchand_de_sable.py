@@ -15,6 +15,7 @@ from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux import acting, powers
 from lgmail.rules.thiercelieux.events import NightSkipped
 from lgmail.rules.tx import Tx
 
@@ -55,19 +56,16 @@ def _may_sleep(state: GameState, player: Player) -> bool:
 def _accept_sleep(tx: Tx, player: Player, order: Order) -> None:
     """004: « Pour agir, le Marchand de Sable doit utiliser son pouvoir pendant le jour de
     jeu précédant la Nuit de jeu qu'il veut faire sauter »."""
-    # the rule set's modules read the catalogue, which imports this
-    from lgmail.rules.thiercelieux import acting, camps
-
     s = tx.state
-    if camps.acting(s, player) != ROLE.slug:
+    if acting.role(s, player) != ROLE.slug:
         raise Refused(Cause.NOT_YOUR_ROLE, kind=Kind.ENDORMIR.value)
-    if not acting.has_power(s, player):
+    if not powers.has_power(s, player):
         raise Refused(Cause.POWER_LOST)
     if POWER in player.spent:
         raise Refused(Cause.ALREADY_USED)
     if s.phase != "day" or s.resolved:
         raise Refused(Cause.NOT_NOW, when="day")
-    if not acting.effective(s, player):
+    if not powers.effective(s, player):
         # his power is taken away: the order fails silently
         return
     tx.emit(ev.PowerUsed(player.name, POWER))

@@ -29,7 +29,7 @@ from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal, Refused
 from lgmail.rules.role import RoleSpec, Said, Verb
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import camps, layers, powers, tonight
+from lgmail.rules.thiercelieux import acting, layers, powers, tonight
 from lgmail.rules.tx import Tx
 
 
@@ -100,11 +100,6 @@ NO_POWER = frozenset({"villageois", "loup-garou"})
 def cycle_key(name: str) -> str:
     """`GameState.extra` key of the actions `name` used since her cycle last began."""
     return f"marquise:cycle:{name}"
-
-
-def sentence_key(night: int) -> str:
-    """`GameState.extra` key of the players the Marquise sentenced on night `night`."""
-    return f"sentence:{night}"
 
 
 def choice_key(night: int) -> str:
@@ -199,7 +194,7 @@ def _used(s: GameState, name: str, action: str) -> None:
 
 @folds(SentencePassed)
 def _sentence(s: GameState, e: SentencePassed) -> None:
-    s.extra.setdefault(sentence_key(e.night), []).append(e.target)
+    s.extra.setdefault(powers.sentence_key(e.night), []).append(e.target)
     _used(s, e.marquise, "sentence")
 
 
@@ -226,7 +221,7 @@ def _tell_probed(s: GameState, e: PowerProbed, later: Sequence[Event]) -> list[N
 def _marquise(state: GameState, action: str) -> list[tuple[Player, dict[str, str]]]:
     """The living, powered Marquises whose action of tonight is `action`, with their choice."""
     out = []
-    for player in [p for p in state.living() if camps.acting(state, p) == ROLE.slug]:
+    for player in [p for p in state.living() if acting.role(state, p) == ROLE.slug]:
         chosen = choice(state, player)
         if not (chosen and chosen["action"] == action and tonight.powered(state, player)):
             continue
@@ -294,10 +289,6 @@ for _kind in ACTIONS:
 def _accept_action(tx: Tx, player: Player, order: Order) -> None:
     """004: « La Marquise choisit une de ces trois actions chaque Nuit »: her last order of
     the night is her action."""
-    from lgmail.rules.thiercelieux import (
-        acting,  # the rule set's modules read the catalogue, which imports this
-    )
-
     if order.kind is Kind.LETTRE and not "".join(order.args).strip():
         raise Refused(Cause.UNREADABLE, missing="text")
     acting.accept(tx, player, order)

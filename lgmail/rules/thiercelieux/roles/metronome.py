@@ -16,13 +16,14 @@ village-aligned one sleeps.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.role import RoleSpec
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.variants import variant_of
 
 ROLE = RoleSpec(
     slug="metronome",
@@ -115,7 +116,7 @@ def guarded_last_night(state: GameState, guard: Player) -> bool:
     return not asleep(state, guard.name, last)
 
 
-def names(role: str, roles: dict[str, RoleSpec]) -> dict[str, str]:
+def names(role: str, roles: Mapping[str, RoleSpec]) -> dict[str, str]:
     """The role's name by language, dealt here or not."""
     spec = roles.get(role)
     return dict(spec.names) if spec else OTHER_NAMES.get(role, {"fr": role, "en": role})
@@ -143,6 +144,5 @@ def _metronome(s: GameState, e: MetronomeTurned) -> None:
 
 @tells(MetronomeTurned)
 def _tell_turned(s: GameState, e: MetronomeTurned, later: Sequence[Event]) -> list[Notice]:
-    from lgmail.rules.thiercelieux.catalogue import ROLES  # the catalogue loads after its roles
-
-    return [Notice(e.metronome, "roles:metronome:role-de-la-nuit", {"names": names(e.role, ROLES)})]
+    named = names(e.role, variant_of(s).roles)
+    return [Notice(e.metronome, "roles:metronome:role-de-la-nuit", {"names": named})]

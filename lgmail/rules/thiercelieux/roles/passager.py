@@ -25,13 +25,14 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from lgmail.rules import word_count
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, accepts, folds, nothing, resolves, tells, voids
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal, Refused
 from lgmail.rules.role import RoleSpec, Said, Verb
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import camps, tonight
+from lgmail.rules.thiercelieux import acting, camps, tonight
 from lgmail.rules.tx import Tx
 
 
@@ -207,17 +208,12 @@ def _accept_message(tx: Tx, player: Player, order: Order) -> None:
     """004, Passager: « Ce message ne peut contenir au maximum que vingt mots. » « Il est
     interdit d'écrire le pseudo ou le nom/prénom IRL d'un joueur de la partie ». His last
     message of the night counts."""
-    from lgmail.rules.nombres import words  # the counting of words, with its dictionary
-    from lgmail.rules.thiercelieux import (
-        acting,  # the rule set's modules read the catalogue, which imports this
-    )
-
     s = tx.state
     text = " ".join(order.args).strip()
     if not text:
         raise Refused(Cause.UNREADABLE, missing="text")
     acting.accept(tx, player, order)
-    counted = words.count(text)
+    counted = word_count.count(text)
     if counted > WORDS:
         raise Refused(Cause.NOT_ALLOWED, why="passager-long", words=str(counted))
     name = named(text, s.players)

@@ -34,7 +34,7 @@ from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal, Refused
 from lgmail.rules.role import RoleSpec, Said, Verb
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import camps, tonight
+from lgmail.rules.thiercelieux import acting, camps, tonight
 from lgmail.rules.tx import Tx
 
 _WRITTEN_SQUARE = re.compile(r"(?<![a-z0-9])([a-g])\s*-?\s*([1-7])(?![a-z0-9])")
@@ -254,10 +254,6 @@ def place_grid(tx: Tx) -> None:
     """004, Petite Fille: « Le MJ prévoie secrètement, avant le début de la partie, deux
     cases par Loup-Garou (Passager et Égaré compris) et autant de case Petite Fille qu'il y
     a de Loup-Garou. »: the MJ's grid (option `grille_petite_fille`), else a drawn one."""
-    from lgmail.rules.thiercelieux import (
-        camps,  # the rule set's modules read the catalogue, which imports this
-    )
-
     s = tx.state
     wolves = [p.name for p in s.players.values() if camps.is_wolf(p) or p.role in ALSO_WOLVES]
     given = placement(s.options.get(OPTION), wolves)
@@ -277,10 +273,6 @@ def place_grid(tx: Tx) -> None:
 @accepts(Kind.ESPIONNER)
 def _accept_spy(tx: Tx, player: Player, order: Order) -> None:
     """004, Petite Fille: « une case qu'elle veut observer sur la carte du Village »."""
-    from lgmail.rules.thiercelieux import (
-        acting,  # the rule set's modules read the catalogue, which imports this
-    )
-
     s = tx.state
     where = square(order.args[0]) if order.args else None
     if where is None:

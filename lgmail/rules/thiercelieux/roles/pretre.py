@@ -71,7 +71,9 @@ def _pretre(tx: Tx) -> None:
         if target.alive:
             # 004, Fantôme: a player whose power is taken away « est Simple Villageois » to the
             # Prêtre (« n'est pas Simple Villageois » for a non-villager)
-            plain = powers.stripped(tx.state, target) and camps.camp(target) == camps.VILLAGE
+            plain = (
+                powers.stripped(tx.state, target) and camps.camp(tx.state, target) == camps.VILLAGE
+            )
             tx.emit(PriestAnswered(player.name, target.name, simple(target) or plain))
 
 

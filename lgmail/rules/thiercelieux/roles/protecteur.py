@@ -29,7 +29,7 @@ from lgmail.rules.hooks import folds, resolves
 from lgmail.rules.orders import Kind
 from lgmail.rules.role import RoleSpec
 from lgmail.rules.state import GameState
-from lgmail.rules.thiercelieux import tonight
+from lgmail.rules.thiercelieux import layers, tonight
 from lgmail.rules.thiercelieux.roles import salvateur
 from lgmail.rules.tx import Tx
 
@@ -49,11 +49,6 @@ ROLE = RoleSpec(
 )
 
 
-def key(night: int) -> str:
-    """`GameState.extra` key of the players protected on night `night`."""
-    return f"protege-tout:{night}"
-
-
 @event
 @dataclass(frozen=True)
 class ShieldRaised(Event):
@@ -66,7 +61,7 @@ class ShieldRaised(Event):
 
 @folds(ShieldRaised)
 def _shield(s: GameState, e: ShieldRaised) -> None:
-    s.extra.setdefault(f"protege-tout:{s.number}", []).append(e.target)
+    s.extra.setdefault(layers.shielded_key(s.number), []).append(e.target)
 
 
 # --- in 004 (thiercelieux): its night ---

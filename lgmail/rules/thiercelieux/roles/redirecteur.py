@@ -26,7 +26,7 @@ from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal, Refused
 from lgmail.rules.role import RoleSpec, Said, Verb
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import tonight
+from lgmail.rules.thiercelieux import layers, tonight
 from lgmail.rules.tx import Tx
 
 #: what parts the Redirecteur's two names (« rediriger NOM vers NOM »)
@@ -63,14 +63,6 @@ ROLE = RoleSpec(
     },
 )
 
-#: 004: « Le Redirecteur ne peut pas agir sur la Servante Dévouée. »
-EXEMPT = frozenset({"servante"})
-
-
-def key(night: int) -> str:
-    """`GameState.extra` key of night `night`'s redirections: named player -> new target."""
-    return f"redirige:{night}"
-
 
 @event
 @dataclass(frozen=True)
@@ -85,7 +77,7 @@ class RedirectionSet(Event):
 
 @folds(RedirectionSet)
 def _redirection(s: GameState, e: RedirectionSet) -> None:
-    s.extra.setdefault(f"redirige:{s.number}", {})[e.frm] = e.to
+    s.extra.setdefault(layers.redirected_key(s.number), {})[e.frm] = e.to
 
 
 # --- in 004 (thiercelieux): its night ---

@@ -15,7 +15,7 @@ from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import tonight
+from lgmail.rules.thiercelieux import acting, tonight
 from lgmail.rules.thiercelieux.roles import metronome
 from lgmail.rules.tx import Tx
 
@@ -83,9 +83,5 @@ def _proteger(tx: Tx) -> None:
 @checks(ROLE.slug, Kind.PROTEGER)
 def _check_guard(state: GameState, player: Player, order: Order) -> None:
     """004: the Salvateur's rule, for whoever acts as him (the Métronome's night)."""
-    from lgmail.rules.thiercelieux import (
-        camps,  # the rule set's modules read the catalogue, which imports this
-    )
-
-    if camps.acting(state, player) == ROLE.slug and metronome.guarded_last_night(state, player):
+    if acting.role(state, player) == ROLE.slug and metronome.guarded_last_night(state, player):
         check(state, player, order)

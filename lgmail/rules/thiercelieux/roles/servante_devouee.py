@@ -32,6 +32,7 @@ from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import COLOURS_SEEN, GameState, Player
+from lgmail.rules.variants import variant_of
 
 #: 004: the Servante Dévouée takes a dying player's role
 PRENDRE = Verb(
@@ -183,7 +184,7 @@ def _tell_dying(s: GameState, e: ServanteTold, later: Sequence[Event]) -> list[N
 @tells(RoleTaken)
 def _tell_taken(s: GameState, e: RoleTaken, later: Sequence[Event]) -> list[Notice]:
     """Her new role, with what it lets her do."""
-    help_text = role_help(s, e.servante, e.role)
+    help_text = role_help(s, e.servante, variant_of(s).roles[e.role])
     ctx = {"role": e.role, "help": help_text, "target": e.target}
     return [Notice(e.servante, "roles:servante_devouee:role-pris", ctx)]
 

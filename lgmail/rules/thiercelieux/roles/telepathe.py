@@ -24,7 +24,7 @@ from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal, Refused
 from lgmail.rules.role import RoleSpec, Said, Verb
 from lgmail.rules.state import GameState, Player
-from lgmail.rules.thiercelieux import tonight
+from lgmail.rules.thiercelieux import acting, tonight
 from lgmail.rules.tx import Tx
 
 
@@ -144,10 +144,6 @@ def _check_write(state: GameState, player: Player, order: Order) -> None:
 
 @accepts(Kind.TELEPATHIE)
 def _accept_write(tx: Tx, player: Player, order: Order) -> None:
-    from lgmail.rules.thiercelieux import (
-        acting,  # the rule set's modules read the catalogue, which imports this
-    )
-
     text = " ".join(order.args).strip()
     if not text:
         raise Refused(Cause.UNREADABLE, missing="text")

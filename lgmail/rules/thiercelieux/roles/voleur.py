@@ -31,6 +31,7 @@ from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import camps
 from lgmail.rules.thiercelieux.events import DenJoined
 from lgmail.rules.tx import Tx
+from lgmail.rules.variants import variant_of
 
 #: the Voleur's words for staying Voleur
 STAY = frozenset({"rester", "reste", "stay"})
@@ -141,7 +142,7 @@ def _thief(s: GameState, e: ThiefChose) -> None:
 @tells(ThiefChose)
 def _tell_chose(s: GameState, e: ThiefChose, later: Sequence[Event]) -> list[Notice]:
     """The card he holds now, with what it lets him do."""
-    help_text = role_help(s, e.voleur, e.role)
+    help_text = role_help(s, e.voleur, variant_of(s).roles[e.role])
     ctx = {"role": e.role, "help": help_text, "drawn": e.drawn}
     return [Notice(e.voleur, "roles:voleur:carte", ctx)]
 
@@ -175,7 +176,7 @@ def _voler(tx: Tx) -> None:
 
 # --- in 004 (thiercelieux): its orders ---
 
-#: the first night's step, where the deal's choices are made (`classic.CUPIDON`)
+#: the first night's step, where the deal's choices are made (`base.steps.CUPIDON`)
 DEAL_STEP = "cupidon"
 
 

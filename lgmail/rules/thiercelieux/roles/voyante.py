@@ -15,7 +15,7 @@ from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import COLOURS_SEEN, GameState, Player
-from lgmail.rules.thiercelieux import camps, tonight
+from lgmail.rules.thiercelieux import colours, tonight
 from lgmail.rules.thiercelieux.roles import enfant_sauvage
 from lgmail.rules.tx import Tx
 
@@ -108,7 +108,7 @@ def _sonder(tx: Tx) -> None:
             if target.role == enfant_sauvage.ROLE.slug:
                 # 004, Enfant Sauvage: « Le MJ utilise ce même code couleur pour répondre au
                 # sondage de la Voyante. »
-                tx.emit(ColourSeen(player.name, target.name, camps.colour(tx.state, target)))
+                tx.emit(ColourSeen(player.name, target.name, colours.colour(tx.state, target)))
 
 
 # --- in 004 (thiercelieux): its orders ---

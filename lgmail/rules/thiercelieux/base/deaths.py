@@ -1,5 +1,5 @@
-"""Deaths and what they set off in the classic game (003): lovers' grief, the Ancien's curse,
-the Chasseur's shot and the Capitaine's successor."""
+"""Deaths and what they set off in the base game (003): lovers' grief, the Ancien's curse, the
+Chasseur's shot and the Capitaine's successor."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from lgmail.rules import events as ev
-from lgmail.rules.classic.outcome import outcome
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.base.outcome import outcome
 from lgmail.rules.thiercelieux.roles import ancien, chasseur
 from lgmail.rules.thiercelieux.roles.ancien import PowersLost
 from lgmail.rules.thiercelieux.roles.chasseur import HunterShot

@@ -1,5 +1,6 @@
-"""Counting a murmur's words (002: "Nombre de mots maximum dans un mur-mur"; "Si vous essayez
-n'importe quel moyen abusé pour raccourcir vos phrases (ex : jaisondémaléetmoghloups) ...").
+"""Counting a message's words: 002's murmur ("Nombre de mots maximum dans un mur-mur"; "Si vous
+essayez n'importe quel moyen abusé pour raccourcir vos phrases (ex : jaisondémaléetmoghloups)
+..."), 004's Passager (« Ce message ne peut contenir au maximum que vingt mots »).
 
 A word is what spaces and punctuation separate ("j'ai" and "Jean-Pierre" are one each). A word
 unknown to the French lexicon is cut into the likeliest words it is glued from, and counts as
@@ -17,8 +18,6 @@ import unicodedata
 from collections.abc import Collection, Mapping
 from functools import cache
 
-from spellchecker import SpellChecker
-
 #: the one-letter words a glued word may contain
 SHORT = frozenset({"a", "à", "y", "ô"})
 #: the longest piece tried
@@ -35,7 +34,10 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 @cache
 def lexicon() -> dict[str, float]:
     """The French words (lower case, accents kept) and what each costs in a segmentation:
-    the negative log of its frequency, so common words are preferred (Norvig's segmenter)."""
+    the negative log of its frequency, so common words are preferred (Norvig's segmenter).
+    The word list loads with the first count, not with the rule sets that count."""
+    from spellchecker import SpellChecker
+
     frequency = SpellChecker(language="fr", distance=1).word_frequency.dictionary
     total = sum(frequency.values())
     return {

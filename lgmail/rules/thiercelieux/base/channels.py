@@ -1,4 +1,4 @@
-"""The classic game's channels (003: the forum's public topic and "par MP" through the MJ; 004
+"""The base game's channels (003: the forum's public topic and "par MP" through the MJ; 004
 names each group's private forum): who may write on each, when, and who reads it.
 
 - `place`, the village square: the living write by day (003: "les commérages commencent sur le
@@ -12,9 +12,8 @@ names each group's private forum): who may write on each, when, and who reads it
 from __future__ import annotations
 
 from lgmail.rules.refusal import Cause, Refused
-from lgmail.rules.state import GameState, Player
+from lgmail.rules.state import SQUARE, GameState, Player
 from lgmail.rules.thiercelieux.catalogue import CAMP_OF
-from lgmail.rules.variant import SQUARE
 
 PLACE, MEUTE, AMOUREUX, CIMETIERE = SQUARE, "meute", "amoureux", "cimetiere"
 CHANNELS = (PLACE, MEUTE, AMOUREUX, CIMETIERE)
