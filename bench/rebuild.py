@@ -29,6 +29,7 @@ from lgmail.rules.evolve import apply, project
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Refusal
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.roles import cupidon, loup_garou, salvateur, voyante
 from lgmail.service.codec import decode_all, to_new
 from lgmail.store.eventstore import EventStore
 
@@ -82,14 +83,14 @@ def long_game() -> list[ev.Event]:
         victim = prey[state.number % len(prey)]
         for p in state.living():
             if p.role == "voyante":
-                order(p.name, Kind.SONDER, prey[0] if prey[0] != p.name else prey[-1])
+                order(p.name, voyante.SONDER.kind, prey[0] if prey[0] != p.name else prey[-1])
             elif p.role == "salvateur" and state.number % 5:
                 if victim != state.last_protected:
-                    order(p.name, Kind.PROTEGER, victim)
+                    order(p.name, salvateur.PROTEGER.kind, victim)
             elif p.role == "cupidon" and state.number == 1:
-                order(p.name, Kind.UNIR, prey[1], prey[2])
+                order(p.name, cupidon.UNIR.kind, prey[1], prey[2])
         for wolf in wolves:
-            order(wolf, Kind.TUER, victim)
+            order(wolf, loup_garou.TUER.kind, victim)
         for p in state.living():
             if p.role == "sorciere":
                 order(p.name, Kind.RIEN)

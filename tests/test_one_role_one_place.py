@@ -4,6 +4,8 @@ folds; every order a rule set deals can be written and is offered with a hint.""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ import pytest
 from lgmail.orders.kernel_verbs import verbs_of
 from lgmail.rules import events as ev
 from lgmail.rules.hooks import FOLDS
+from lgmail.rules.orders import Kind
 from lgmail.rules.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[1] / "lgmail"
@@ -101,3 +104,26 @@ def test_each_role_template_exists_in_both_languages() -> None:
         for path in (templates / lang / "roles").rglob("*.txt"):
             twin = templates / other / path.relative_to(templates / lang)
             assert twin.exists(), f"{path} has no {other} twin"
+
+
+def test_the_kernel_declares_only_its_own_orders() -> None:
+    """The kernel's `Kind` holds the orders every rule set shares; every other order word is
+    declared by the module of its verb, when that module loads (here: none is loaded)."""
+    probe = (
+        "from lgmail.rules.orders import Kind; "
+        "print(' '.join(sorted(k.value for k in Kind.every())))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == sorted(
+        ["aide", "digest", "fini", "rien", "successeur", "tirer", "trancher", "vote"]
+    )
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_every_order_of_a_rule_set_is_declared_once_by_one_verb(name: str) -> None:
+    verbs = list(verbs_of(name))
+    kinds = [verb.kind for verb in verbs]
+    assert len(kinds) == len(set(kinds))
+    assert all(Kind(kind.value) is kind for kind in kinds)
+    with pytest.raises(ValueError, match="no order is written"):
+        Kind("nothing-of-the-sort")

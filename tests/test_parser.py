@@ -8,6 +8,7 @@ import pytest
 from lgmail.orders.parse import parse, parse_line
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
+from lgmail.rules.thiercelieux.roles import cupidon, loup_garou, salvateur, sorciere, voyante
 
 PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Marie Claire", "Élodie"]
 
@@ -22,17 +23,17 @@ PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Marie Claire", "É
         ("vote blanc", Order(Kind.VOTE, (), blank=True)),
         ("vote Marie Claire", Order(Kind.VOTE, ("Marie Claire",))),
         ("vote elodie", Order(Kind.VOTE, ("Élodie",))),
-        ("Je sonde Chloe stp", Order(Kind.SONDER, ("Chloé",))),
-        ("probe jean", Order(Kind.SONDER, ("Jean-Pierre",))),
-        ("tuer Bru", Order(Kind.TUER, ("Bruno",))),
-        ("kill chloé please", Order(Kind.TUER, ("Chloé",))),
-        ("protéger moi", Order(Kind.PROTEGER, ("Alice",))),
-        ("protect Bob", Order(Kind.PROTEGER, ("Bob",))),
-        ("sauver", Order(Kind.SAUVER)),
-        ("save", Order(Kind.SAUVER)),
-        ("empoisonner marie", Order(Kind.EMPOISONNER, ("Marie Claire",))),
-        ("unir Alice et Bob", Order(Kind.UNIR, ("Alice", "Bob"))),
-        ("unite bob and chloe", Order(Kind.UNIR, ("Bob", "Chloé"))),
+        ("Je sonde Chloe stp", Order(voyante.SONDER.kind, ("Chloé",))),
+        ("probe jean", Order(voyante.SONDER.kind, ("Jean-Pierre",))),
+        ("tuer Bru", Order(loup_garou.TUER.kind, ("Bruno",))),
+        ("kill chloé please", Order(loup_garou.TUER.kind, ("Chloé",))),
+        ("protéger moi", Order(salvateur.PROTEGER.kind, ("Alice",))),
+        ("protect Bob", Order(salvateur.PROTEGER.kind, ("Bob",))),
+        ("sauver", Order(sorciere.SAUVER.kind)),
+        ("save", Order(sorciere.SAUVER.kind)),
+        ("empoisonner marie", Order(sorciere.EMPOISONNER.kind, ("Marie Claire",))),
+        ("unir Alice et Bob", Order(cupidon.UNIR.kind, ("Alice", "Bob"))),
+        ("unite bob and chloe", Order(cupidon.UNIR.kind, ("Bob", "Chloé"))),
         ("tirer Jean-Pierre", Order(Kind.TIRER, ("Jean-Pierre",))),
         ("shoot bruno", Order(Kind.TIRER, ("Bruno",))),
         ("successeur Alice", Order(Kind.SUCCESSEUR, ("Alice",))),
@@ -79,7 +80,7 @@ def test_done_keeps_the_orders_given(text: str) -> None:
         ("I'm done with Bob", Refusal(Cause.UNREADABLE)),
         ("Bob a fini sa nuit", Refusal(Cause.UNREADABLE)),
         ("j'ai fini par voter Bob", Order(Kind.VOTE, ("Bob",))),
-        ("tuer Bob, fini", Order(Kind.TUER, ("Bob",))),
+        ("tuer Bob, fini", Order(loup_garou.TUER.kind, ("Bob",))),
         ("done?", Refusal(Cause.UNREADABLE)),
         ("rien", Order(Kind.RIEN)),
     ],

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from lgmail.orders.parse import parse_line
+from lgmail.rules.nombres import verbs
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
 
@@ -17,33 +18,33 @@ TWENTY = tuple(str(n) for n in range(1, 21))
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("pad Chloé voyante", Order(Kind.PAD, ("Chloé",), args=("voyante",))),
-        ("PAD chloe Seer", Order(Kind.PAD, ("Chloé",), args=("voyante",))),
-        ("guess bob witch", Order(Kind.PAD, ("Bob",), args=("sorciere",))),
-        ("je devine Élodie Chasseur", Order(Kind.PAD, ("Élodie",), args=("chasseur",))),
+        ("pad Chloé voyante", Order(verbs.PAD.kind, ("Chloé",), args=("voyante",))),
+        ("PAD chloe Seer", Order(verbs.PAD.kind, ("Chloé",), args=("voyante",))),
+        ("guess bob witch", Order(verbs.PAD.kind, ("Bob",), args=("sorciere",))),
+        ("je devine Élodie Chasseur", Order(verbs.PAD.kind, ("Élodie",), args=("chasseur",))),
         (
             "pad Marie Claire simple villageois",
-            Order(Kind.PAD, ("Marie Claire",), args=("villageois",)),
+            Order(verbs.PAD.kind, ("Marie Claire",), args=("villageois",)),
         ),
-        ("retirer le PAD", Order(Kind.RETIRER)),
-        ("pad retiré", Order(Kind.RETIRER)),
-        ("withdraw the pad", Order(Kind.RETIRER)),
-        ("nombres " + " ".join(TWENTY), Order(Kind.NOMBRES, args=TWENTY)),
-        ("numbers: " + ", ".join(TWENTY), Order(Kind.NOMBRES, args=TWENTY)),
+        ("retirer le PAD", Order(verbs.RETIRER.kind)),
+        ("pad retiré", Order(verbs.RETIRER.kind)),
+        ("withdraw the pad", Order(verbs.RETIRER.kind)),
+        ("nombres " + " ".join(TWENTY), Order(verbs.NOMBRES.kind, args=TWENTY)),
+        ("numbers: " + ", ".join(TWENTY), Order(verbs.NOMBRES.kind, args=TWENTY)),
         (
             "testament Bob, Chloé, Marie Claire, Élodie",
-            Order(Kind.TESTAMENT, ("Bob", "Chloé", "Marie Claire", "Élodie")),
+            Order(verbs.TESTAMENT.kind, ("Bob", "Chloé", "Marie Claire", "Élodie")),
         ),
-        ("testament Bob Chloé", Order(Kind.TESTAMENT, ("Bob", "Chloé"))),
-        ("heirs bob then alice", Order(Kind.TESTAMENT, ("Bob", "Alice"))),
-        ("murmure Bruno est un loup !", Order(Kind.MURMURE, args=("Bruno est un loup !",))),
-        ("whisper: « the wolf is Bob »", Order(Kind.MURMURE, args=("the wolf is Bob",))),
-        ("mur-mur Élodie ment", Order(Kind.MURMURE, args=("Élodie ment",))),
-        ("excuse 3", Order(Kind.EXCUSE, args=("3",))),
-        ("je serai absente jour 2", Order(Kind.EXCUSE, args=("2",))),
-        ("away", Order(Kind.EXCUSE)),
-        ("partager Bob et Chloé", Order(Kind.PARTAGER, ("Bob", "Chloé"))),
-        ("share with bob and alice", Order(Kind.PARTAGER, ("Bob", "Alice"))),
+        ("testament Bob Chloé", Order(verbs.TESTAMENT.kind, ("Bob", "Chloé"))),
+        ("heirs bob then alice", Order(verbs.TESTAMENT.kind, ("Bob", "Alice"))),
+        ("murmure Bruno est un loup !", Order(verbs.MURMURE.kind, args=("Bruno est un loup !",))),
+        ("whisper: « the wolf is Bob »", Order(verbs.MURMURE.kind, args=("the wolf is Bob",))),
+        ("mur-mur Élodie ment", Order(verbs.MURMURE.kind, args=("Élodie ment",))),
+        ("excuse 3", Order(verbs.EXCUSE.kind, args=("3",))),
+        ("je serai absente jour 2", Order(verbs.EXCUSE.kind, args=("2",))),
+        ("away", Order(verbs.EXCUSE.kind)),
+        ("partager Bob et Chloé", Order(verbs.PARTAGER.kind, ("Bob", "Chloé"))),
+        ("share with bob and alice", Order(verbs.PARTAGER.kind, ("Bob", "Alice"))),
         ("vote blanc", Order(Kind.VOTE, (), blank=True)),
         ("blank vote", Order(Kind.VOTE, (), blank=True)),
     ],

@@ -14,6 +14,7 @@ from lgmail.orders.kernel_verbs import Verbs, verbs_of
 from lgmail.orders.parse import opens_with_order, parse, parse_line
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
+from lgmail.rules.thiercelieux.roles import loup_garou, voyante
 from lgmail.service.answers import line_of
 
 PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Sep"]
@@ -52,7 +53,7 @@ def test_a_quote_header_is_never_an_order(header: str, order: str) -> None:
     assert not opens_with_order(header, VOYANTE)
     assert prose(header)
     killed = parse_line(order, PLAYERS, "Alice", VOYANTE)
-    assert isinstance(killed, Order) and killed.kind is Kind.TUER
+    assert isinstance(killed, Order) and killed.kind is loup_garou.TUER.kind
 
 
 def test_the_glued_attribution_is_stripped_and_not_refused() -> None:
@@ -91,7 +92,7 @@ def test_an_order_word_followed_by_prose_is_prose(sentence: str, order: str) -> 
     assert parse_line(sentence, PLAYERS, "Bruno", VOYANTE) == Refusal(Cause.UNREADABLE)
     assert not opens_with_order(sentence, VOYANTE)
     assert prose(sentence)
-    assert parse_line(order, PLAYERS, "Bruno", VOYANTE) == Order(Kind.SONDER, ("Alice",))
+    assert parse_line(order, PLAYERS, "Bruno", VOYANTE) == Order(voyante.SONDER.kind, ("Alice",))
     assert opens_with_order(order, VOYANTE)
     assert prose(sentence, NO_VOYANTE)
     assert not isinstance(parse_line(order, PLAYERS, "Bruno", NO_VOYANTE), Order)

@@ -262,9 +262,11 @@ def parse_line(
     if named is not None:
         # « voyante : sonder Bruno »: the role that gives the order, then the order
         role, rest = named
-        if Kind.MP in table.by_kind and re.match(r"(?i)(à|a|to)\s", rest):
-            # « lâche : à Bruno »: a private message on that right (001, « Envoi de MP »)
-            rest = f"mp {rest}"
+        for verb in table:
+            # « lâche : à Bruno »: the verb such a line is (001: a private message)
+            if verb.after_role and re.match(rf"(?i)({'|'.join(verb.after_role)})\s", rest):
+                rest = f"{verb.words[0]} {rest}"
+                break
         read = parse_line(rest, players, me, table)
         return dataclasses.replace(read, role=role) if isinstance(read, Order) else read
     words = _tokens(text)

@@ -231,7 +231,8 @@ def _order(tx: Tx, cmd: GiveOrder) -> None:
                 r
                 for r in s.reactions
                 if r.player == player.name
-                and cmd.order.kind in wanted.get(r.kind, {k for k in Kind if k.value == r.kind})
+                and cmd.order.kind
+                in wanted.get(r.kind, {k for k in Kind.every() if k.value == r.kind})
             ),
             None,
         )

@@ -8,7 +8,7 @@ from typing import Any
 
 from lgmail.rules import digest, signup_list
 from lgmail.rules import events as ev
-from lgmail.rules.hooks import FOLDS, folds, nothing
+from lgmail.rules.hooks import FOLDS, ORDER_FOLDS, folds, nothing
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.state import (
     WEB_LINKS,
@@ -77,8 +77,9 @@ def _step_opened(s: GameState, e: ev.StepOpened) -> None:
 def _order(s: GameState, e: ev.OrderAccepted) -> None:
     order = Order(Kind(e.kind), tuple(e.targets), e.blank)
     s.players[e.player].acted.add(f"{s.phase} {s.number}")
-    if order.kind is Kind.TUER:
-        s.night.kills = [k for k in s.night.kills if k[0] != e.player] + [(e.player, e.targets[0])]
+    also = ORDER_FOLDS.get(order.kind)
+    if also is not None:
+        also(s, e.player, order)
     if order.kind is Kind.RIEN:
         s.night.kills = [k for k in s.night.kills if k[0] != e.player or e.step != "loups"]
         for kind in [k for k, g in s.orders.get(e.player, {}).items() if g.step == e.step]:

@@ -43,6 +43,9 @@ TellOf = Callable[[GameState, E, Sequence[Event]], "list[Notice]"]
 
 #: event class -> how it changes the state
 FOLDS: dict[type[Event], Fold] = {}
+#: order kind -> what an accepted order of that kind changes beyond being recorded (the
+#: kernel records every order: `lgmail.rules.evolve`)
+ORDER_FOLDS: dict[Kind, Callable[[GameState, str, Order], None]] = {}
 #: event class -> what declares the private notices it causes (a role's own event has one; a
 #: kernel event may have a rule set's too: 002's den reads each wolf's vote)
 TELLS: dict[type[Event], list[Tell]] = {}
@@ -86,6 +89,23 @@ def folds(
         if cls in FOLDS:
             raise ValueError(f"{cls.__name__} folds twice")
         FOLDS[cls] = fn
+        return fn
+
+    return register
+
+
+def folds_order(
+    kind: Kind,
+) -> Callable[[Callable[[GameState, str, Order], None]], Callable[[GameState, str, Order], None]]:
+    """Register what an accepted order of `kind` (by the player named) changes in the state,
+    besides the order recorded."""
+
+    def register(
+        fn: Callable[[GameState, str, Order], None],
+    ) -> Callable[[GameState, str, Order], None]:
+        if kind in ORDER_FOLDS:
+            raise ValueError(f"{kind} folds twice")
+        ORDER_FOLDS[kind] = fn
         return fn
 
     return register

@@ -7,116 +7,76 @@ maps French and English words onto them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
+from typing import ClassVar
 
 
-class Kind(StrEnum):
-    VOTE = "vote"
-    TUER = "tuer"
-    SONDER = "sonder"
-    PROTEGER = "proteger"
-    SAUVER = "sauver"
-    EMPOISONNER = "empoisonner"
-    UNIR = "unir"
-    TIRER = "tirer"
-    SUCCESSEUR = "successeur"
-    TRANCHER = "trancher"
-    RIEN = "rien"
+class Kind(str):
+    """An order's word, as stored (the seeds' French verbs). The kernel's orders are below:
+    the vote, passing, being done, help, the digest, and the reactions every rule set's
+    titles and deaths share (the shot at death, the successor, the tie cut); a role or a rule
+    set declares its own beside its verb (`Kind.declare`), and the parser reads them from the
+    verbs. `Kind(word)` is the declared kind of `word` (ValueError if none is): one object per
+    word, so kinds compare with `is` as well as `==`."""
+
+    _declared: ClassVar[dict[str, Kind]] = {}
+
+    VOTE: ClassVar[Kind]
+    RIEN: ClassVar[Kind]
     #: done with the step, the orders already given kept (« fini », « j'ai fini », "done");
     #: `rien` withdraws them
-    FINI = "fini"
-    AIDE = "aide"
+    FINI: ClassVar[Kind]
+    AIDE: ClassVar[Kind]
     #: the square's posts by digest (`lgmail.rules.digest`): « digest oui / 6h / non »
-    DIGEST = "digest"
-    # 002 (Les Nombres): the pack's PAD and its withdrawal, the lottery's numbers, the
-    # captain's testament, a murmur, an absence excused in advance, the jackpot shared
-    PAD = "pad"
-    RETIRER = "retirer"
-    NOMBRES = "nombres"
-    TESTAMENT = "testament"
-    MURMURE = "murmure"
-    EXCUSE = "excuse"
-    PARTAGER = "partager"
-    # 004 (thiercelieux)
-    ELIMINER = "eliminer"
-    INFECTER = "infecter"
-    MARQUER = "marquer"
-    FLAIRER = "flairer"
-    MODELE = "modele"
-    VOTANTS = "votants"
-    FAVORISER = "favoriser"
-    ENDORMIR = "endormir"
-    CHARMER = "charmer"
-    CLIENTS = "clients"
-    LISTE = "liste"
-    DEPLACER = "deplacer"
-    VOLER = "voler"
-    RECRUTER = "recruter"
-    ESPIONNER = "espionner"
-    LETTRE = "lettre"
-    SENTENCE = "sentence"
-    JEUX = "jeux"
-    # 004's multi-class roles and the Loup-Garou Manipulateur
-    ASSOMMER = "assommer"
-    REDIRIGER = "rediriger"
-    MANIPULER = "manipuler"
-    DETOURNER = "detourner"
-    TELEPATHIE = "telepathie"
-    ALLUMER = "allumer"
-    SUPPRIMER = "supprimer"
-    ALLIE = "allie"
-    VOIX = "voix"
-    DEVENIR = "devenir"
-    GARDE = "garde"
-    EVENEMENT = "evenement"
-    CARTE = "carte"
-    MESSAGE = "message"
-    PRENDRE = "prendre"
-    # 001 (maisons)
-    INCENDIER = "incendier"
-    CONVAINCRE = "convaincre"
-    PLANQUER = "planquer"
-    ENTRAVER = "entraver"
-    ASSASSINER = "assassiner"
-    TAROT = "tarot"
-    MENER = "mener"
-    SOUSTRAIRE = "soustraire"
-    GRACIER = "gracier"
-    FANATISER = "fanatiser"
-    ENQUETER = "enqueter"
-    GUERIR = "guerir"
-    ANNULER = "annuler"
-    MAUDIRE = "maudire"
-    HORCRUXES = "horcruxes"
-    HORCRUXE = "horcruxe"
-    IMPORTANTS = "importants"
-    BENIR = "benir"
-    RENONCER = "renoncer"
-    SYMPATHISER = "sympathiser"
-    BOOSTER = "booster"
-    DOMINER = "dominer"
-    MP = "mp"
-    TISSER = "tisser"
-    MUSELER = "museler"
-    CHAMANISER = "chamaniser"
-    CONCERT = "concert"
-    GLISSER = "glisser"
-    AIMER = "aimer"
-    CONTRACTER = "contracter"
-    REMBOURSER = "rembourser"
-    HANTER = "hanter"
-    EXORCISER = "exorciser"
-    # 000 (kohlanta)
-    EPREUVE = "epreuve"
-    ALLIANCE = "alliance"
-    COLLIER = "collier"
-    IMMUNITE = "immunite"
-    CONFORT = "confort"
-    AMBASSADEUR = "ambassadeur"
-    # 000 (cinquieme-element)
-    ACTIVER = "activer"
-    CHOISIR = "choisir"
-    ATTAQUER = "attaquer"
+    DIGEST: ClassVar[Kind]
+    TIRER: ClassVar[Kind]
+    SUCCESSEUR: ClassVar[Kind]
+    TRANCHER: ClassVar[Kind]
+
+    def __new__(cls, word: str) -> Kind:
+        try:
+            return cls._declared[word]
+        except KeyError:
+            raise ValueError(f"no order is written {word!r}") from None
+
+    def __reduce__(self) -> tuple[type[Kind], tuple[str]]:
+        return Kind, (str(self),)
+
+    def __deepcopy__(self, memo: object) -> Kind:
+        return self
+
+    def __copy__(self) -> Kind:
+        return self
+
+    @classmethod
+    def declare(cls, word: str) -> Kind:
+        """The kind of the order written `word`, declared by the module that owns it."""
+        known = cls._declared.get(word)
+        if known is None:
+            known = cls._declared[word] = str.__new__(cls, word)
+        return known
+
+    @classmethod
+    def every(cls) -> tuple[Kind, ...]:
+        """Every kind declared so far (by the modules loaded)."""
+        return tuple(cls._declared.values())
+
+    @property
+    def value(self) -> str:
+        """The word, as stored."""
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"Kind({str(self)!r})"
+
+
+Kind.VOTE = Kind.declare("vote")
+Kind.RIEN = Kind.declare("rien")
+Kind.FINI = Kind.declare("fini")
+Kind.AIDE = Kind.declare("aide")
+Kind.DIGEST = Kind.declare("digest")
+Kind.TIRER = Kind.declare("tirer")
+Kind.SUCCESSEUR = Kind.declare("successeur")
+Kind.TRANCHER = Kind.declare("trancher")
 
 
 @dataclass(frozen=True)

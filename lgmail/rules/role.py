@@ -91,6 +91,9 @@ class Verb:
     #: what it writes waits for the MJ, who may have it written again (« void murmure NOM »,
     #: the MJ's command, takes its words)
     voidable: bool = False
+    #: after a role's name and a colon, a line opening with one of these words is this verb's
+    #: (001: « lâche : à Bruno », a private message on that role's right)
+    after_role: tuple[str, ...] = ()
 
 
 class Role(Protocol):

@@ -48,7 +48,7 @@ def can_do(state: GameState, name: str, now: datetime | None = None) -> list[str
     kinds: list[Kind] = []
     for reaction in state.reactions:
         if reaction.player == name:
-            kinds += [k for k in Kind if k.value == reaction.kind]
+            kinds += [k for k in Kind.every() if k.value == reaction.kind]
     variant = variant_of(state)
     if player.alive:
         for step, who in pending_actors(state).items():

@@ -15,6 +15,7 @@ from lgmail.bots.mind import PHRASES, Mind
 from lgmail.mail.reading import orders_text, read_mail
 from lgmail.orders.parse import parse
 from lgmail.rules.orders import Kind, Order
+from lgmail.rules.thiercelieux.roles import loup_garou, sorciere, voyante
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "David", "Élodie", "Fabien", "Gaëlle", "Hugo"]
 PRIVATE = "demo-1+private@lgmail.localhost"
@@ -157,7 +158,12 @@ def test_a_wolf_never_targets_its_pack_nor_its_lover(seed: int) -> None:
     night = digest("Nuit 1", "Voici la nuit 1, jusqu'au lundi 30 novembre.\nLe village s'endort.\n")
     [(_, lines)] = play(m, night, step("Alice", "la nuit 1", "tuer NOM"))
     [order] = orders(lines[0])
-    assert order.kind is Kind.TUER and order.target not in ("Alice", "David", "Hugo", "Bruno")
+    assert order.kind is loup_garou.TUER.kind and order.target not in (
+        "Alice",
+        "David",
+        "Hugo",
+        "Bruno",
+    )
     [(_, lines)] = play(m, day(1))
     [vote] = orders(lines[0])
     assert vote.kind is Kind.VOTE and vote.target not in ("Alice", "David", "Hugo", "Bruno")
@@ -205,12 +211,17 @@ def test_the_witch_saves_only_a_victim_she_was_told() -> None:
         )
         [(_, lines)] = play(m, told, step("Alice", "la nuit 1", "sauver", "empoisonner NOM"))
         kinds = [o.kind for line in lines for o in orders(line)]
-        assert kinds and set(kinds) <= {Kind.SAUVER, Kind.EMPOISONNER, Kind.RIEN, Kind.FINI}
+        assert kinds and set(kinds) <= {
+            sorciere.SAUVER.kind,
+            sorciere.EMPOISONNER.kind,
+            Kind.RIEN,
+            Kind.FINI,
+        }
         assert all(o.target != "Bruno" for line in lines for o in orders(line) if o.targets)
         # night 2, no victim told (life potion used, or none to save): no "sauver"
         m.read(digest("Nuit 2", "Voici la nuit 2, jusqu'au mardi.\nLe village s'endort.\n"), 0)
         [(_, lines)] = play(m, step("Alice", "la nuit 2", "sauver", "empoisonner NOM"))
-        assert Kind.SAUVER not in [o.kind for line in lines for o in orders(line)]
+        assert sorciere.SAUVER.kind not in [o.kind for line in lines for o in orders(line)]
 
 
 def test_the_end_stops_the_bot() -> None:
@@ -258,10 +269,10 @@ def test_a_reminder_asks_for_what_was_not_answered_only() -> None:
     m = mind()
     play(m, role("Alice", "Voyante"))
     [(_, lines)] = play(m, step("Alice", "la nuit 1", "sonder NOM"))
-    assert orders(lines[0])[0].kind is Kind.SONDER
+    assert orders(lines[0])[0].kind is voyante.SONDER.kind
     # the orders crossed the reminder: nothing more
     assert play(m, reminder("Alice", "la nuit 1", "sonder NOM")) == []
     # a step known by its reminder only
     [(anchor, lines)] = play(m, reminder("Alice", "la nuit 2", "sonder NOM"))
     assert anchor is not None and anchor.kind == "reminder"
-    assert orders(lines[0])[0].kind is Kind.SONDER
+    assert orders(lines[0])[0].kind is voyante.SONDER.kind

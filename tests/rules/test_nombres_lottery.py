@@ -20,8 +20,8 @@ from lgmail.rules.commands import (
 )
 from lgmail.rules.decide import decide
 from lgmail.rules.evolve import apply
-from lgmail.rules.nombres import memory
-from lgmail.rules.orders import Kind, Order
+from lgmail.rules.nombres import memory, verbs
+from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refusal
 from lgmail.rules.state import GameState
 from lgmail.service.games import Games
@@ -226,7 +226,7 @@ def _night_one(emma: list[int]) -> tuple[GameState, datetime]:
     state = GameState(name="g")
     _run(state, CreateGame("nombres", seats, roles=dict(ROLES)), now)
     _run(state, StartGame(), now)
-    _run(state, GiveOrder("Emma", Order(Kind.NOMBRES, args=tuple(map(str, emma)))), now)
+    _run(state, GiveOrder("Emma", Order(verbs.NOMBRES.kind, args=tuple(map(str, emma)))), now)
     _run(state, EndStep(), now)  # at 22:00: the election closes and night 1 rises at once
     assert (state.phase, state.number) == ("night", 1)
     return state, now
@@ -249,12 +249,12 @@ def test_all_twenty_right_gives_unlimited_murmurs_shared_with_two(tmp_path: Path
     _run(state, EndStep(entropy), now)
     assert memory.draws(state) == [drawn]
     assert memory.jackpot(state, "Emma") and memory.murmurs_left(state, "Emma") is None
-    _run(state, GiveOrder("Emma", Order(Kind.PARTAGER, ("Farid", "Gina"))), now)
+    _run(state, GiveOrder("Emma", Order(verbs.PARTAGER.kind, ("Farid", "Gina"))), now)
     assert memory.murmurs_left(state, "Farid") is None
     assert memory.murmurs_left(state, "Gina") is None
-    refused = decide(state, GiveOrder("Emma", Order(Kind.PARTAGER, ("Hugo",))), now)
+    refused = decide(state, GiveOrder("Emma", Order(verbs.PARTAGER.kind, ("Hugo",))), now)
     assert refused == Refusal(Cause.ALREADY_USED, {"power": "share"})
-    refused = decide(state, GiveOrder("Farid", Order(Kind.PARTAGER, ("Hugo",))), now)
+    refused = decide(state, GiveOrder("Farid", Order(verbs.PARTAGER.kind, ("Hugo",))), now)
     assert isinstance(refused, Refusal) and refused.cause is Cause.NOT_YOUR_ROLE
 
 

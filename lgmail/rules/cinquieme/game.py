@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lgmail.rules.cinquieme import activations, choice, deal, night, stake
+from lgmail.rules.cinquieme import activations, choice, deal, night, power, stake
 from lgmail.rules.cinquieme import powers as _powers  # noqa: F401  (the powers register)
 from lgmail.rules.cinquieme.cards import (
     ELEMENT_NAMES,
@@ -59,6 +59,15 @@ NUIT, VOTE, POUVOIRS = night.NUIT, stake.VOTE, choice.STEP
 DEN = "meute"
 
 
+#: the wolves' attack at night (000, second game)
+ATTAQUER = Verb(
+    Kind.declare("attaquer"),
+    ("attaquer", "attaque", "attack"),
+    1,
+    {"fr": "attaquer NOM", "en": "attaquer NAME (attack)"},
+)
+
+
 class Cinquieme(Classic):
     name = NAME
     vote_steps = frozenset({ELECTION, VOTE})
@@ -71,15 +80,7 @@ class Cinquieme(Classic):
         "day_closes_early": False,
         "elements_imposes": False,
     }
-    verbs: tuple[Verb, ...] = (
-        *verbs(),
-        Verb(
-            Kind.ATTAQUER,
-            ("attaquer", "attaque", "attack"),
-            1,
-            {"fr": "attaquer NOM", "en": "attaquer NAME (attack)"},
-        ),
-    )
+    verbs: tuple[Verb, ...] = (*verbs(), ATTAQUER)
 
     def deal(self, tx: Tx, names: list[str], roles: dict[str, str] | None) -> None:
         deal.deal(tx, names, roles)
@@ -108,11 +109,11 @@ class Cinquieme(Classic):
 
     def orders(self, state: GameState, player: Player, step: str) -> list[Kind]:
         if step == POUVOIRS:
-            return [Kind.CHOISIR]
+            return [power.CHOISIR]
         if step == NUIT:
             usable = [x for x in player.powers if night.may_use(state, player, x)]
-            kinds = [Kind.ACTIVER] if usable else []
-            return kinds + ([Kind.ATTAQUER] if is_wolf(player) else [])
+            kinds = [power.ACTIVER] if usable else []
+            return kinds + ([ATTAQUER.kind] if is_wolf(player) else [])
         return [Kind.VOTE]
 
     def done(self, state: GameState, player: Player, step: str) -> bool:
@@ -135,12 +136,12 @@ class Cinquieme(Classic):
     def afterlife(self, state: GameState, player: Player) -> frozenset[Kind]:
         """A dead owner of Ascension or Autopsie names his player (« ascension NOM »)."""
         waited = any(r.player == player.name and r.kind in night.AT_DEATH for r in state.reactions)
-        return frozenset({Kind.ACTIVER}) if waited else frozenset()
+        return frozenset({power.ACTIVER}) if waited else frozenset()
 
     def accept(self, tx: Tx, player: Player, order: Order) -> None:
         s = tx.state
         kind = order.kind
-        if kind is Kind.ACTIVER and not player.alive:
+        if kind is power.ACTIVER and not player.alive:
             slug = order.args[0] if order.args else ""
             reaction = next(
                 (r for r in s.reactions if r.player == player.name and r.kind == slug), None
@@ -154,11 +155,11 @@ class Cinquieme(Classic):
             if kind is Kind.RIEN and mine is not None and mine[0] not in AT_ONCE:
                 tx.emit(Withdrawn(player.name, [activations.KEY]))
             super().accept(tx, player, order)
-        elif kind is Kind.CHOISIR:
+        elif kind is power.CHOISIR:
             choice.accept(tx, player, order)
-        elif kind is Kind.ACTIVER:
+        elif kind is power.ACTIVER:
             night.activate(tx, player, order)
-        elif kind is Kind.ATTAQUER:
+        elif kind is ATTAQUER.kind:
             night.attack(tx, player, order)
         elif kind is Kind.TRANCHER:
             if not any(r.player == player.name and r.kind == "trancher" for r in s.reactions):

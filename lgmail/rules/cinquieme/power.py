@@ -151,7 +151,7 @@ def _read(said: Said) -> Order | Refusal:
         element = element_in(rest)
         if element:
             args.append(element)
-    return Order(Kind.ACTIVER, targets, args=tuple(args))
+    return Order(ACTIVER, targets, args=tuple(args))
 
 
 def _choose(said: Said) -> Order | Refusal:
@@ -165,7 +165,13 @@ def _choose(said: Said) -> Order | Refusal:
         chosen.append(found[0])
     if not chosen:
         return Refusal(Cause.NOT_ALLOWED, {"why": "cinquieme", "rule": "which-power"})
-    return Order(Kind.CHOISIR, args=tuple(chosen))
+    return Order(CHOISIR, args=tuple(chosen))
+
+
+#: the order of a power used (its verb is written by any power's name: `verbs`)
+ACTIVER = Kind.declare("activer")
+#: the two powers chosen at the start
+CHOISIR = Kind.declare("choisir")
 
 
 def verbs() -> tuple[Verb, ...]:
@@ -175,7 +181,7 @@ def verbs() -> tuple[Verb, ...]:
     words = sorted(keys | {k.replace(" ", "-") for k in keys if " " in k})
     return (
         Verb(
-            Kind.ACTIVER,
+            ACTIVER,
             ("activer", "active", "utiliser pouvoir", "activate", *words),
             0,
             {
@@ -186,7 +192,7 @@ def verbs() -> tuple[Verb, ...]:
             short_args=True,
         ),
         Verb(
-            Kind.CHOISIR,
+            CHOISIR,
             ("pouvoirs", "choisir", "choix", "powers", "choose"),
             0,
             {

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lgmail.rules.kohlanta import challenge, chiefs, comforts, council, jury
+from lgmail.rules.kohlanta import alliance, challenge, chiefs, comforts, council, jury, necklace
 from lgmail.rules.kohlanta.cards import (
     BISOUNOURS_SPEC,
     ROLE_HELP,
@@ -27,6 +27,7 @@ from lgmail.rules.kohlanta.cards import (
 )
 from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux.roles import voyante
 
 #: each sentence by language, French first
 T: dict[str, dict[str, str]] = {
@@ -231,19 +232,19 @@ def _order(s: GameState, p: Player, lang: str, kind: Kind) -> str:
     name = p.name
     if kind is Kind.VOTE:
         return _vote(s, p, lang)
-    if kind is Kind.ALLIANCE:
+    if kind is alliance.ALLIANCE.kind:
         if camp(p) == STRATEGE:
             return _t("alliance_strategist", lang)
         where = "where_all" if merged(s) else "where_tribe"
         return _t("alliance", lang, where=_t(where, lang))
-    if kind is Kind.EPREUVE:
+    if kind is challenge.GUESS.kind:
         apart = " ; " if lang == "fr" else "; "
         lines = apart.join(" | ".join(challenge.CANON[a] for a in ln) for ln in challenge.LINES)
         more = _t("relance", lang) if challenge.replaying(s) else ""
         if comforts.kit(s, tribe_of(s, name)) and chief(s, tribe_of(s, name)) == name:
             more += _t("kit", lang)
         return _t("epreuve", lang, lines=lines) + more
-    if kind is Kind.CONFORT:
+    if kind is comforts.CONFORT.kind:
         offered = comforts.offer_now(s).get("choices", [])
         quoted = '"confort {}"' if lang == "en" else "« confort {} »"
         written = _names([quoted.format(c) for c in offered], lang)
@@ -258,10 +259,10 @@ def _order(s: GameState, p: Player, lang: str, kind: Kind) -> str:
         now = _t("designated", lang, name=named) if named else _t("undesignated", lang)
         return _t("designate", lang, now=now)
     simple = {
-        Kind.COLLIER: "collier",
-        Kind.IMMUNITE: "immunite",
-        Kind.SONDER: "sonder",
-        Kind.AMBASSADEUR: "ambassadeur",
+        necklace.COLLIER.kind: "collier",
+        necklace.IMMUNITE.kind: "immunite",
+        voyante.SONDER.kind: "sonder",
+        chiefs.AMBASSADEUR.kind: "ambassadeur",
     }
     return _t(simple[kind], lang) if kind in simple else ""
 

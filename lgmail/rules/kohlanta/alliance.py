@@ -35,7 +35,7 @@ from lgmail.rules.tx import Tx
 KEY = "alliances"
 
 ALLIANCE = Verb(
-    Kind.ALLIANCE,
+    Kind.declare("alliance"),
     (
         "alliance",
         "alliance avec",

@@ -124,11 +124,11 @@ def _attributes(said: Said) -> Order | Refusal:
                 "twice": "; ".join(twice),
             },
         )
-    return Order(Kind.EPREUVE, args=tuple(p[0] for p in picked))
+    return Order(GUESS.kind, args=tuple(p[0] for p in picked))
 
 
 GUESS = Verb(
-    Kind.EPREUVE,
+    Kind.declare("epreuve"),
     (
         "epreuve",
         "propositions",

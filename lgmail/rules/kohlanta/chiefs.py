@@ -52,7 +52,7 @@ from lgmail.rules.tx import Tx, iso
 AMBASSADORS = "ambassadeurs"
 
 AMBASSADEUR = Verb(
-    Kind.AMBASSADEUR,
+    Kind.declare("ambassadeur"),
     ("ambassadeur", "ambassadeurs", "ambassador", "nouveau chef", "new chief"),
     1,
     {"fr": "ambassadeur NOM", "en": "ambassadeur NAME (the merged tribe's chief)"},

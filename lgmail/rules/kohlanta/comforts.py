@@ -65,12 +65,12 @@ KEY = "conforts"
 def _which(said: Said) -> Order | Refusal:
     for slug, words in WORDS.items():
         if any(all(w in said.rest_folded for w in word.split()) for word in words):
-            return Order(Kind.CONFORT, args=(slug,))
+            return Order(CONFORT.kind, args=(slug,))
     return Refusal(Cause.NOT_ALLOWED, {"why": "kohlanta", "rule": "comfort-which"})
 
 
 CONFORT = Verb(
-    Kind.CONFORT,
+    Kind.declare("confort"),
     ("confort", "comfort"),
     0,
     {"fr": "confort FEU|KIT|REPAS|INDICE", "en": "confort FEU|KIT|REPAS|INDICE (comfort)"},

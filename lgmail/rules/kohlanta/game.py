@@ -71,6 +71,7 @@ from lgmail.rules.phase_orders import Withdrawn, given, orders
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import SQUARE, GameState, Player, Reaction
+from lgmail.rules.thiercelieux.roles import voyante
 from lgmail.rules.thiercelieux.roles.voyante import SONDER
 from lgmail.rules.tx import Tx
 
@@ -156,17 +157,17 @@ class Kohlanta(Classic):
         out: list[tuple[Kind, ...]] = []
         if secret_vote.may(s, p):
             may_ally = alliance.may_try(s, p)
-            out.append((Kind.VOTE, Kind.ALLIANCE) if may_ally else (Kind.VOTE,))
+            out.append((Kind.VOTE, alliance.ALLIANCE.kind) if may_ally else (Kind.VOTE,))
         elif camp(p) == BISOUNOURS and alliance.may_try(s, p):
-            out.append((Kind.ALLIANCE,))
+            out.append((alliance.ALLIANCE.kind,))
         if necklace.searcher(s, p):
-            out.append((Kind.COLLIER,))
+            out.append((necklace.COLLIER.kind,))
         if necklace.holder_may_use(s, p):
-            out.append((Kind.IMMUNITE,))
+            out.append((necklace.IMMUNITE.kind,))
         if comforts.may_probe(s, p):
-            out.append((Kind.SONDER,))
+            out.append((voyante.SONDER.kind,))
         if chiefs.ambassador(s, p):
-            out.append((Kind.AMBASSADEUR,))
+            out.append((chiefs.AMBASSADEUR.kind,))
         return out
 
     def actors(self, state: GameState, step: str) -> list[str]:
@@ -192,11 +193,11 @@ class Kohlanta(Classic):
         if step == NUIT:
             return sorted({k for duty in self._night_duties(state, player) for k in duty})
         if step in (EPREUVE, RELANCE):
-            more = [Kind.IMMUNITE] if necklace.holder_may_use(state, player) else []
-            return [Kind.EPREUVE, *more]
+            more = [necklace.IMMUNITE.kind] if necklace.holder_may_use(state, player) else []
+            return [challenge.GUESS.kind, *more]
         if step == VOTE:
             votes = [Kind.VOTE] if player.name in council.voters(state) else []
-            return votes + ([Kind.CONFORT] if _offer_chief(state) == player.name else [])
+            return votes + ([comforts.CONFORT.kind] if _offer_chief(state) == player.name else [])
         return [Kind.VOTE] if step in (ELECTION, JURY) else []
 
     def done(self, state: GameState, player: Player, step: str) -> bool:
@@ -221,7 +222,9 @@ class Kohlanta(Classic):
         """The orders `p` may send now: the reactions awaited from him; alive, the orders of
         the steps of the phase he acts in, and a chief's successor named in advance; dead, the
         jury's vote."""
-        kinds = [k for r in s.reactions if r.player == p.name for k in Kind if k.value == r.kind]
+        kinds = [
+            k for r in s.reactions if r.player == p.name for k in Kind.every() if k.value == r.kind
+        ]
         if s.status != "running":
             return kinds
         if p.alive:
@@ -277,7 +280,7 @@ class Kohlanta(Classic):
 
     def mj_order(self, tx: Tx, order: Order) -> None:
         """000: « Le MJ détermine en secret une épreuve » (option epreuves=manuel)."""
-        if order.kind is not Kind.EPREUVE:
+        if order.kind is not challenge.GUESS.kind:
             raise Refused(Cause.NOT_ALLOWED, why="mj-order")
         challenge.set_by_mj(tx, order)
 
@@ -394,17 +397,17 @@ class Kohlanta(Classic):
 
 
 def _key(kind: Kind) -> str:
-    return {Kind.EPREUVE: EPREUVE}.get(kind, kind.value)
+    return {challenge.GUESS.kind: EPREUVE}.get(kind, kind.value)
 
 
 HANDLERS = {
-    Kind.EPREUVE: challenge.accept,
-    Kind.ALLIANCE: alliance.accept,
-    Kind.COLLIER: necklace.accept,
-    Kind.IMMUNITE: necklace.accept,
-    Kind.CONFORT: comforts.accept,
-    Kind.SONDER: comforts.accept_probe,
-    Kind.AMBASSADEUR: chiefs.accept_ambassador,
+    challenge.GUESS.kind: challenge.accept,
+    alliance.ALLIANCE.kind: alliance.accept,
+    necklace.COLLIER.kind: necklace.accept,
+    necklace.IMMUNITE.kind: necklace.accept,
+    comforts.CONFORT.kind: comforts.accept,
+    voyante.SONDER.kind: comforts.accept_probe,
+    chiefs.AMBASSADEUR.kind: chiefs.accept_ambassador,
     Kind.SUCCESSEUR: chiefs.designate,
 }
 

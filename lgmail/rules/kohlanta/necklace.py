@@ -55,16 +55,16 @@ def _number(said: Said) -> Order | Refusal:
     digits = [w for w in said.rest_folded if w.isdigit()]
     if len(digits) != 1 or not 1 <= int(digits[0]) <= 6:
         return Refusal(Cause.NOT_ALLOWED, {"why": "kohlanta", "rule": "number"})
-    return Order(Kind.COLLIER, args=(digits[0],))
+    return Order(COLLIER.kind, args=(digits[0],))
 
 
 def _use(said: Said) -> Order | Refusal:
     keep = {"garder", "garde", "pas", "non", "keep", "not", "no"}
-    return Order(Kind.IMMUNITE, args=("non" if keep & set(said.folded) else "oui",))
+    return Order(IMMUNITE.kind, args=("non" if keep & set(said.folded) else "oui",))
 
 
 COLLIER = Verb(
-    Kind.COLLIER,
+    Kind.declare("collier"),
     ("collier", "chiffre", "nombre collier", "necklace"),
     0,
     {"fr": "collier CHIFFRE (de 1 à 6)", "en": "collier NUMBER (1 to 6: look for the necklace)"},
@@ -72,7 +72,7 @@ COLLIER = Verb(
     short_args=True,
 )
 IMMUNITE = Verb(
-    Kind.IMMUNITE,
+    Kind.declare("immunite"),
     (
         "immunite",
         "utiliser collier",
@@ -333,7 +333,7 @@ def holder_may_use(s: GameState, p: Player) -> bool:
 
 def accept(tx: Tx, player: Player, order: Order) -> None:
     s = tx.state
-    if order.kind is Kind.COLLIER:
+    if order.kind is COLLIER.kind:
         if not searcher(s, player):
             raise refused("necklace-search", held="1" if held(s, player.name) else "")
         tx.emit(Ordered(player.name, "collier", list(order.args), tx.mail))

@@ -27,7 +27,15 @@ from lgmail.rules.evolve import when
 from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.events import plans
 from lgmail.rules.maisons.role import BOUND_VOTES, holds
-from lgmail.rules.maisons.roles import baron, chatelain, entete, espion, fanatique
+from lgmail.rules.maisons.roles import (
+    baron,
+    chatelain,
+    entete,
+    espion,
+    fanatique,
+    institutrice,
+    meneur,
+)
 from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState, Reaction
 from lgmail.rules.tx import Tx, iso
@@ -143,9 +151,9 @@ def weights(s: GameState) -> dict[str, int]:
         voter = s.players[player]
         kinds = [(p["role"], p["kind"]) for p in given if holds(s, voter, str(p["role"]))]
         # a role boosted by the Sympathique applies its action twice (`sympathique`)
-        if minus := kinds.count(("institutrice", Kind.SOUSTRAIRE.value)):
+        if minus := kinds.count(("institutrice", institutrice.SOUSTRAIRE.kind.value)):
             out[player] = -2 * minus
-        elif double := kinds.count(("meneur", Kind.MENER.value)):
+        elif double := kinds.count(("meneur", meneur.DOUBLER.kind.value)):
             out[player] = 2**double
     return out
 

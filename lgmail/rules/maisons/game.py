@@ -60,6 +60,7 @@ from lgmail.rules.role import Role, RoleSpec, Verb
 from lgmail.rules.state import SQUARE, GameState, Player, Reaction
 from lgmail.rules.thiercelieux.base.steps import VOTE
 from lgmail.rules.thiercelieux.catalogue import ROLES
+from lgmail.rules.thiercelieux.roles import loup_garou as thiercelieux_loup_garou
 from lgmail.rules.thiercelieux.roles.capitaine import TieBroken
 from lgmail.rules.tx import Tx
 
@@ -137,14 +138,14 @@ class Maisons(Classic):
             if acting.may(state, player, spec, action) and slug != GUERISSEUSE
         ]
         if player.nature == loup_garou.NATURE and pack_order(state) is None:
-            kinds.append(Kind.TUER)
+            kinds.append(thiercelieux_loup_garou.TUER.kind)
         return kinds
 
     def orders(self, state: GameState, player: Player, step: str) -> list[Kind]:
         if step == CHOIX:
             return [c.kind for c in pending(state, player)]
         if step == GUERISSEUSE:
-            return [Kind.GUERIR]
+            return [guerisseuse.SAUVER.kind]
         if step == ACTIONS:
             return sorted(set(self._night_kinds(state, player)))
         day = [
@@ -171,7 +172,11 @@ class Maisons(Classic):
         pack = pack_order(state)
         if pack is None or player.nature != loup_garou.NATURE:
             return False
-        own = [k for k in self._night_kinds(state, player) if k is not Kind.TUER]
+        own = [
+            k
+            for k in self._night_kinds(state, player)
+            if k is not thiercelieux_loup_garou.TUER.kind
+        ]
         return pack["by"] == player.name or not own
 
     # --- orders ----------------------------------------------------------------------------
@@ -189,9 +194,9 @@ class Maisons(Classic):
             if s.captain != player.name:
                 raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
             raise acting.refused("successor-at-death")
-        elif order.kind is Kind.TUER and player.nature == loup_garou.NATURE:
+        elif order.kind is thiercelieux_loup_garou.TUER.kind and player.nature == loup_garou.NATURE:
             loup_garou.accept(tx, player, order)
-        elif order.kind is Kind.GUERIR and holds(s, player, guerisseuse.ROLE.slug):
+        elif order.kind is guerisseuse.SAUVER.kind and holds(s, player, guerisseuse.ROLE.slug):
             if s.step is None or s.step.name != GUERISSEUSE or s.resolved:
                 raise acting.refused("guerisseuse-wait")
             guerisseuse.accept(tx, player, order)
@@ -243,7 +248,7 @@ class Maisons(Classic):
         kinds: set[Kind] = set()
         for slug in usable(state, player):
             if slug in AFTER_DEATH and (spec := CATALOGUE.get(slug)) is not None:
-                kinds |= {a.kind for a in spec.actions} | {Kind.MP}
+                kinds |= {a.kind for a in spec.actions} | {mp.MP.kind}
         return frozenset(kinds)
 
     def reply_channels(self, state: GameState) -> tuple[str, ...]:

@@ -146,14 +146,16 @@ def addressed(kind: Kind) -> Callable[[Said], Order | Refusal]:
 
 
 MP = Verb(
-    Kind.MP,
+    Kind.declare("mp"),
     ("mp", "ecrire", "ecris", "write"),
     hint={
         "fr": "écrire à NOM, puis votre message (jusqu'à la fin du mail)",
         "en": "écrire à NAME (write), then your message (to the end of the mail)",
     },
-    read=addressed(Kind.MP),
+    read=addressed(Kind("mp")),
     to_the_end=True,
+    # 001, « Envoi de MP »: « lâche : à Bruno »
+    after_role=("à", "a", "to"),
 )
 
 

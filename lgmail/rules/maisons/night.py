@@ -49,6 +49,7 @@ from lgmail.rules.maisons.events import (
 from lgmail.rules.maisons.role import AFTER_DEATH, CATALOGUE, PLAYER, holds, usable
 from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState
+from lgmail.rules.thiercelieux.roles import loup_garou
 from lgmail.rules.tx import Tx
 
 #: 001, « Ordre d'activation des rôles », as written (slugs of the roles of 001)
@@ -366,7 +367,9 @@ def _resolve(run: NightRun, order: list[str]) -> None:
             if p["role"] == slug and _acts(s, player, slug)
         ]
         if slug == "loup-garou":
-            mine = [Plan("", slug, Kind.TUER, [])]  # the pack's one kill (its module reads it)
+            mine = [
+                Plan("", slug, loup_garou.TUER.kind, [])
+            ]  # the pack's one kill (its module reads it)
         if len({p.player for p in mine}) > 1:
             # « l'ordre d'activation entre les deux est tiré aléatoirement »
             drawn = tx.draw(f"activation:{slug}", sorted({p.player for p in mine}), len(mine))
@@ -406,7 +409,7 @@ def _cancel(run: NightRun, plan: Plan, why: str) -> None:
         return
     held = pack_order(run.state)
     if held is not None:
-        run.fail(Plan(str(held["by"]), plan.role, Kind.TUER, []), why)
+        run.fail(Plan(str(held["by"]), plan.role, loup_garou.TUER.kind, []), why)
 
 
 def dawn(tx: Tx) -> None:

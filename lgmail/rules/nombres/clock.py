@@ -13,13 +13,14 @@ are recorded as at any time.
 from __future__ import annotations
 
 from lgmail.rules.calendar import rising
+from lgmail.rules.nombres import verbs
 from lgmail.rules.orders import Kind
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.tx import Tx, iso
 
 #: the orders of the election day itself, which it takes only once risen (its step need not be
 #: open for the rules to take them)
-OF_THE_ELECTION = frozenset({Kind.VOTE, Kind.NOMBRES})
+OF_THE_ELECTION = frozenset({Kind.VOTE, verbs.NOMBRES.kind})
 #: the phases (kinds) that take an order refused for `when`
 TAKEN_IN = {
     "night": {"night"},

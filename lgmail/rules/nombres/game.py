@@ -103,19 +103,19 @@ class Nombres(Classic):
     def _accept(self, tx: Tx, player: Player, order: Order) -> None:
         s = tx.state
         for name in order.targets:
-            if order.kind is not Kind.PAD and not s.players[name].alive:
+            if order.kind is not own.PAD.kind and not s.players[name].alive:
                 raise Refused(Cause.ILLEGAL_TARGET, target=name, why="dead")
-        if order.kind in (Kind.PAD, Kind.RETIRER):
+        if order.kind in (own.PAD.kind, own.RETIRER.kind):
             pad.accept(tx, player, order, frozenset(self.roles))
-        elif order.kind in (Kind.TESTAMENT, Kind.SUCCESSEUR):
+        elif order.kind in (own.TESTAMENT.kind, Kind.SUCCESSEUR):
             testament.accept(tx, player, order)
-        elif order.kind is Kind.NOMBRES:
+        elif order.kind is own.NOMBRES.kind:
             lottery.ticket(tx, player, order)
-        elif order.kind is Kind.PARTAGER:
+        elif order.kind is own.PARTAGER.kind:
             lottery.share(tx, player, order)
-        elif order.kind is Kind.MURMURE:
+        elif order.kind is own.MURMURE.kind:
             murmurs.write(tx, player, order)
-        elif order.kind is Kind.EXCUSE:
+        elif order.kind is own.EXCUSE.kind:
             absences.excuse(tx, player, order)
         elif order.kind is Kind.VOTE and not idiot_du_village.can_vote(player):
             raise Refused(Cause.NOT_ALLOWED, why="no-vote")

@@ -11,9 +11,9 @@ the order and again at dawn (then it is void, and not spent).
 
 from __future__ import annotations
 
-from lgmail.rules.nombres import memory
+from lgmail.rules.nombres import memory, verbs
 from lgmail.rules.nombres.events import PadAnnounced, PadResolved, PadWithdrawn
-from lgmail.rules.orders import Kind, Order
+from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux.catalogue import CAMP_OF
@@ -33,7 +33,7 @@ def accept(tx: Tx, wolf: Player, order: Order, roles: frozenset[str]) -> None:
         raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
     if s.phase != "night" or s.resolved:
         raise Refused(Cause.NOT_NOW, when="night")
-    if order.kind is Kind.RETIRER:
+    if order.kind is verbs.RETIRER.kind:
         pending = memory.pad_pending(s)
         if pending is None or pending[0] != wolf.name:
             raise Refused(Cause.NOTHING_TO_DO, what="pad")

@@ -15,21 +15,21 @@ def _read(said: Said) -> Order | Refusal:
     """002's orders: PAD, its withdrawal, numbers, testament, murmur, excuse, share."""
     kind, rest = said.verb.kind, said.rest
     folded_rest = [said.fold(w) for w in rest]
-    if kind is Kind.PAD and any(f in RETIRER.words for f in folded_rest):
-        return Order(Kind.RETIRER)
-    if kind is Kind.RETIRER:
-        return Order(Kind.RETIRER)
-    if kind is Kind.MURMURE:
+    if kind is PAD.kind and any(f in RETIRER.words for f in folded_rest):
+        return Order(RETIRER.kind)
+    if kind is RETIRER.kind:
+        return Order(RETIRER.kind)
+    if kind is MURMURE.kind:
         text = said.after_verb()
         return (
             Order(kind, (), args=(text,))
             if text
             else Refusal(Cause.UNREADABLE, {"missing": "text"})
         )
-    if kind in (Kind.NOMBRES, Kind.EXCUSE):
+    if kind in (NOMBRES.kind, EXCUSE.kind):
         numbers = tuple(re.findall(r"\d+", " ".join(rest)))
-        return Order(kind, (), args=numbers if kind is Kind.NOMBRES else numbers[:1])
-    if kind is Kind.PAD:
+        return Order(kind, (), args=numbers if kind is NOMBRES.kind else numbers[:1])
+    if kind is PAD.kind:
         found = said.role(rest)
         if found is None:
             return Refusal(Cause.UNREADABLE, {"missing": "role"})
@@ -44,28 +44,31 @@ def _read(said: Said) -> Order | Refusal:
     return Order(kind, tuple(names))
 
 
-PAD = Verb(Kind.PAD, ("pad", "deviner", "devine", "guess"), read=_read, short_args=True)
+PAD = Verb(Kind.declare("pad"), ("pad", "deviner", "devine", "guess"), read=_read, short_args=True)
 RETIRER = Verb(
-    Kind.RETIRER, ("retirer", "retire", "annuler", "annule", "withdraw", "cancel"), read=_read
+    Kind.declare("retirer"),
+    ("retirer", "retire", "annuler", "annule", "withdraw", "cancel"),
+    read=_read,
 )
-VERBS: tuple[Verb, ...] = (
-    PAD,
-    RETIRER,
-    Verb(
-        Kind.NOMBRES,
-        ("nombres", "numeros", "loterie", "numbers", "lottery", "ticket"),
-        read=_read,
-    ),
-    Verb(Kind.TESTAMENT, ("testament", "heritiers", "heirs"), read=_read),
-    Verb(
-        Kind.MURMURE,
-        ("murmure", "murmurer", "mur-mur", "murmur", "whisper"),
-        read=_read,
-        voidable=True,
-    ),
-    Verb(Kind.EXCUSE, ("excuse", "excuser", "absent", "absente", "absence", "away"), read=_read),
-    Verb(Kind.PARTAGER, ("partager", "partage", "share"), read=_read),
+NOMBRES = Verb(
+    Kind.declare("nombres"),
+    ("nombres", "numeros", "loterie", "numbers", "lottery", "ticket"),
+    read=_read,
 )
+TESTAMENT = Verb(Kind.declare("testament"), ("testament", "heritiers", "heirs"), read=_read)
+MURMURE = Verb(
+    Kind.declare("murmure"),
+    ("murmure", "murmurer", "mur-mur", "murmur", "whisper"),
+    read=_read,
+    voidable=True,
+)
+EXCUSE = Verb(
+    Kind.declare("excuse"),
+    ("excuse", "excuser", "absent", "absente", "absence", "away"),
+    read=_read,
+)
+PARTAGER = Verb(Kind.declare("partager"), ("partager", "partage", "share"), read=_read)
+VERBS: tuple[Verb, ...] = (PAD, RETIRER, NOMBRES, TESTAMENT, MURMURE, EXCUSE, PARTAGER)
 
 #: what the help adds for everyone
 HELP = {

@@ -18,7 +18,7 @@ from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import camps, powers
-from lgmail.rules.thiercelieux.base.steps import ORDER_STEP
+from lgmail.rules.thiercelieux.base.steps import ORDER_STEP, TUER
 from lgmail.rules.thiercelieux.roles import comedien, metronome
 from lgmail.rules.tx import Tx
 from lgmail.rules.variants import VARIANTS, variant_of
@@ -39,7 +39,7 @@ def steps(rule_set: str) -> Mapping[Kind, str]:
 
 
 #: the orders given in the day, with the vote (not in `steps`: no night step takes them)
-DAY_ORDERS = frozenset({Kind.ENDORMIR})
+DAY_ORDERS: set[Kind] = set()
 
 
 def borrowed(state: GameState, player: Player) -> str | None:
@@ -102,9 +102,9 @@ def power_step(s: GameState, player: Player, order: Order) -> str:
     """The step `order` of `player`'s power is given in, once its common checks and his role's
     pass."""
     role = spec(s, player)
-    if order.kind not in role.orders and not (order.kind is Kind.TUER and camps.in_den(player)):
+    if order.kind not in role.orders and not (order.kind is TUER and camps.in_den(player)):
         raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
-    if order.kind is not Kind.TUER and not powers.has_power(s, player):
+    if order.kind is not TUER and not powers.has_power(s, player):
         raise Refused(Cause.POWER_LOST)
     step = steps(s.variant).get(order.kind)
     if step is None:  # an order given at a reaction only (the Bouc-émissaire's « votants »)
@@ -125,7 +125,7 @@ def power_step(s: GameState, player: Player, order: Order) -> str:
 
 def check(s: GameState, player: Player, order: Order) -> None:
     """The checks of an order's targets: the pack's kill, else the role's (`CHECKS`)."""
-    if order.kind is Kind.TUER:
+    if order.kind is TUER:
         aim(s, player, order)
         return
     checks = hooks.CHECKS.get((spec(s, player).slug, order.kind))

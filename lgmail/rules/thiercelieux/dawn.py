@@ -4,7 +4,6 @@ Dévouée's last chance, and what the night leaves for the day (004_c21bac90ae6c
 from __future__ import annotations
 
 from lgmail.rules import events as ev
-from lgmail.rules.orders import Kind
 from lgmail.rules.thiercelieux import (
     camps,
     deaths,
@@ -47,7 +46,7 @@ class Dawn(Stake):
         deaths are announced; (she, the player) when she does."""
         s = tx.state
         for servante in s.by_role(servante_devouee.ROLE.slug):
-            given = s.order_of(servante.name, Kind.PRENDRE)
+            given = s.order_of(servante.name, servante_devouee.PRENDRE.kind)
             if given is None or not powers.effective(s, servante):
                 continue
             if not layers.acts(s, servante.name, servante_devouee.STEP):

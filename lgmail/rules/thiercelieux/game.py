@@ -44,6 +44,7 @@ from lgmail.rules.thiercelieux.roles import (
     enfant_sauvage,
     garde_champetre,
     idiot_du_village,
+    loup_garou,
     loup_garou_manipulateur,
     metronome,
     multiclasse,
@@ -252,10 +253,10 @@ class Thiercelieux(Dawn):
             return votes
         kinds: list[Kind] = []
         if step == LOUPS and camps.in_den(player) and self._prey(state, player):
-            kinds.append(Kind.TUER)
+            kinds.append(loup_garou.TUER.kind)
         if not self._has_power(state, player):
             return kinds
-        for kind in sorted(self._spec(state, player).orders - {Kind.TUER}):
+        for kind in sorted(self._spec(state, player).orders - {loup_garou.TUER.kind}):
             if acting.steps(self.name).get(kind) == step and acting.offered(state, player, kind):
                 kinds.append(kind)
         return kinds

@@ -15,6 +15,7 @@ from __future__ import annotations
 from lgmail.rules.orders import Kind
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import acting
+from lgmail.rules.thiercelieux.base.steps import SAUVER, TUER
 from lgmail.rules.thiercelieux.events import NightActionFoiled
 from lgmail.rules.thiercelieux.order import NIGHT, position
 from lgmail.rules.tx import Tx
@@ -71,7 +72,7 @@ def diverted_key(night: int) -> str:
 def key_of(role: str, kind: Kind) -> str | None:
     """The action key of `role`'s order `kind` in `order.NIGHT`: the pack's kill, the role's one
     action, or the one named like the order."""
-    if kind is Kind.TUER:
+    if kind is TUER:
         return "devorer"
     mine = [a.key for a in NIGHT if role in a.roles]
     if len(mine) == 1:
@@ -205,7 +206,7 @@ def given(state: GameState) -> list[tuple[str, str, Kind, list[str]]]:
         for kind, order in orders.items():
             key = key_of(acting.role(state, player), kind)
             targets = list(order.order.targets)
-            if kind is Kind.SAUVER and state.night.told_victim:
+            if kind is SAUVER and state.night.told_victim:
                 # the life potion saves the victim she was told
                 targets = [state.night.told_victim]
             if key is None or not targets or not acts(state, name, key):

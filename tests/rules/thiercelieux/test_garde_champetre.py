@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from lgmail.orders.parse import parse_line
-from lgmail.rules.orders import Kind, Order
+from lgmail.rules.orders import Order
 from lgmail.rules.thiercelieux.nouvelle_lune import DEFAULT
+from lgmail.rules.thiercelieux.roles import garde_champetre
 from tests.rules.thiercelieux.common import died, digest, thiercelieux, votes
 from tests.scenario import Scenario
 
@@ -274,6 +275,8 @@ def test_the_orders_read_in_french_and_english() -> None:
     """« garde NOM » / "warden NAME"; « evenement 2 » / "event 2"."""
     players = ["Alice", "Bruno"]
     for text in ("garde Bruno", "garde champêtre Bruno", "warden Bruno"):
-        assert parse_line(text, players) == Order(Kind.GARDE, ("Bruno",)), text
-    assert parse_line("événement 2", players) == Order(Kind.EVENEMENT, args=("2",))
-    assert parse_line("event Truce", players) == Order(Kind.EVENEMENT, args=("Truce",))
+        assert parse_line(text, players) == Order(garde_champetre.GARDE.kind, ("Bruno",)), text
+    assert parse_line("événement 2", players) == Order(garde_champetre.EVENEMENT.kind, args=("2",))
+    assert parse_line("event Truce", players) == Order(
+        garde_champetre.EVENEMENT.kind, args=("Truce",)
+    )

@@ -7,6 +7,7 @@ from typing import Any
 
 from lgmail.orders.parse import parse_line
 from lgmail.rules.orders import Kind, Order
+from lgmail.rules.thiercelieux.roles import gitane
 from tests.rules.thiercelieux.common import died, digest, thiercelieux, votes
 from tests.scenario import Scenario
 
@@ -109,5 +110,5 @@ def test_the_orders_read_in_french_and_english() -> None:
     """« tirer une carte » (not the Chasseur's « tirer NOM ») / "draw a card"."""
     players = ["Alice", "Bruno"]
     for text in ("tirer une carte", "Je tire une carte", "draw a card"):
-        assert parse_line(text, players) == Order(Kind.CARTE), text
+        assert parse_line(text, players) == Order(gitane.CARTE.kind), text
     assert parse_line("tirer Bruno", players) == Order(Kind.TIRER, ("Bruno",))

@@ -2,12 +2,12 @@
 `lgmail.rules.thiercelieux.order`: every constraint 004 writes is honoured, each cites its
 clause, and every night power of the rule set has its place and its resolver."""
 
-from lgmail.rules.orders import Kind
 from lgmail.rules.thiercelieux.acting import steps
 from lgmail.rules.thiercelieux.catalogue import ROLES
 from lgmail.rules.thiercelieux.game import ROLE_SLUGS
 from lgmail.rules.thiercelieux.night import RESOLVERS
 from lgmail.rules.thiercelieux.order import BEFORE, NIGHT, STEPS, position
+from lgmail.rules.thiercelieux.roles import loup_garou
 
 
 def test_every_constraint_of_004_holds() -> None:
@@ -56,7 +56,7 @@ def test_steps_follow_one_another() -> None:
 def test_every_night_power_dealt_has_a_place_and_a_resolver() -> None:
     night_steps = {"cupidon", "loups", "sorciere"}
     for slug in ROLE_SLUGS:
-        orders = ROLES[slug].orders - {Kind.TUER}
+        orders = ROLES[slug].orders - {loup_garou.TUER.kind}
         if any(steps("thiercelieux").get(k) in night_steps for k in orders):
             actions = [a for a in NIGHT if slug in a.roles]
             assert actions and all(a.key in RESOLVERS for a in actions), slug

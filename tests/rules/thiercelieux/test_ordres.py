@@ -9,6 +9,25 @@ from lgmail.orders.parse import parse, parse_line
 from lgmail.orders.setup_words import role_slug
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.refusal import Cause, Refusal
+from lgmail.rules.thiercelieux.roles import (
+    abominable_sectaire,
+    assommeur,
+    avocat,
+    bouc_emissaire,
+    comedien,
+    corbeau,
+    enfant_sauvage,
+    fantome,
+    infect_pere_des_loups,
+    loup_garou_blanc,
+    loup_garou_manipulateur,
+    marquise,
+    redirecteur,
+    renard,
+    telepathe,
+    voleur,
+    voyante,
+)
 
 PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Opeth"]
 
@@ -16,84 +35,102 @@ PLAYERS = ["Alice", "Bob", "Bruno", "Chloé", "Jean-Pierre", "Opeth"]
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("eliminer Bruno", Order(Kind.ELIMINER, ("Bruno",))),
-        ("J'élimine Chloe", Order(Kind.ELIMINER, ("Chloé",))),
-        ("eliminate bob", Order(Kind.ELIMINER, ("Bob",))),
+        ("eliminer Bruno", Order(loup_garou_blanc.ELIMINER.kind, ("Bruno",))),
+        ("J'élimine Chloe", Order(loup_garou_blanc.ELIMINER.kind, ("Chloé",))),
+        ("eliminate bob", Order(loup_garou_blanc.ELIMINER.kind, ("Bob",))),
         # 004: « (ex: "J'infecte Opeth.") »: the pack's victim is infected
-        ("J'infecte Opeth.", Order(Kind.INFECTER)),
-        ("infect", Order(Kind.INFECTER)),
-        ("marquer Jean", Order(Kind.MARQUER, ("Jean-Pierre",))),
-        ("mark alice", Order(Kind.MARQUER, ("Alice",))),
-        ("flairer moi", Order(Kind.FLAIRER, ("Alice",))),
-        ("sniff Chloé", Order(Kind.FLAIRER, ("Chloé",))),
-        ("modèle Bob", Order(Kind.MODELE, ("Bob",))),
-        ("model opeth", Order(Kind.MODELE, ("Opeth",))),
-        ("votants Alice, Bob et Chloé", Order(Kind.VOTANTS, ("Alice", "Bob", "Chloé"))),
-        ("voters bruno and jean-pierre", Order(Kind.VOTANTS, ("Bruno", "Jean-Pierre"))),
+        ("J'infecte Opeth.", Order(infect_pere_des_loups.INFECTER.kind)),
+        ("infect", Order(infect_pere_des_loups.INFECTER.kind)),
+        ("marquer Jean", Order(corbeau.MARQUER.kind, ("Jean-Pierre",))),
+        ("mark alice", Order(corbeau.MARQUER.kind, ("Alice",))),
+        ("flairer moi", Order(renard.FLAIRER.kind, ("Alice",))),
+        ("sniff Chloé", Order(renard.FLAIRER.kind, ("Chloé",))),
+        ("modèle Bob", Order(enfant_sauvage.MODELE.kind, ("Bob",))),
+        ("model opeth", Order(enfant_sauvage.MODELE.kind, ("Opeth",))),
+        (
+            "votants Alice, Bob et Chloé",
+            Order(bouc_emissaire.VOTANTS.kind, ("Alice", "Bob", "Chloé")),
+        ),
+        (
+            "voters bruno and jean-pierre",
+            Order(bouc_emissaire.VOTANTS.kind, ("Bruno", "Jean-Pierre")),
+        ),
         ("Je tranche : Bob", Order(Kind.TRANCHER, ("Bob",))),
         # 004: the Avocat's two clients
-        ("clients Alice et Bob", Order(Kind.CLIENTS, ("Alice", "Bob"))),
-        ("je défends Chloé et Opeth", Order(Kind.CLIENTS, ("Chloé", "Opeth"))),
-        ("defend bruno and jean-pierre", Order(Kind.CLIENTS, ("Bruno", "Jean-Pierre"))),
+        ("clients Alice et Bob", Order(avocat.CLIENTS.kind, ("Alice", "Bob"))),
+        ("je défends Chloé et Opeth", Order(avocat.CLIENTS.kind, ("Chloé", "Opeth"))),
+        ("defend bruno and jean-pierre", Order(avocat.CLIENTS.kind, ("Bruno", "Jean-Pierre"))),
         # 004: the Abominable Sectaire's list and his moves
-        ("liste A", Order(Kind.LISTE, args=("A",))),
-        ("je choisis la liste b", Order(Kind.LISTE, args=("B",))),
-        ("list A", Order(Kind.LISTE, args=("A",))),
-        ("deplacer Bob liste B", Order(Kind.DEPLACER, ("Bob",), args=("B",))),
-        ("je déplace moi liste A", Order(Kind.DEPLACER, ("Alice",), args=("A",))),
-        ("move Chloé list b", Order(Kind.DEPLACER, ("Chloé",), args=("B",))),
-        ("deplacer Opeth", Order(Kind.DEPLACER, ("Opeth",))),
+        ("liste A", Order(abominable_sectaire.LISTE.kind, args=("A",))),
+        ("je choisis la liste b", Order(abominable_sectaire.LISTE.kind, args=("B",))),
+        ("list A", Order(abominable_sectaire.LISTE.kind, args=("A",))),
+        ("deplacer Bob liste B", Order(abominable_sectaire.DEPLACER.kind, ("Bob",), args=("B",))),
+        (
+            "je déplace moi liste A",
+            Order(abominable_sectaire.DEPLACER.kind, ("Alice",), args=("A",)),
+        ),
+        ("move Chloé list b", Order(abominable_sectaire.DEPLACER.kind, ("Chloé",), args=("B",))),
+        ("deplacer Opeth", Order(abominable_sectaire.DEPLACER.kind, ("Opeth",))),
         # 004: the Voleur takes one of his two cards, or stays Voleur
-        ("voler voyante", Order(Kind.VOLER, args=("voyante",))),
-        ("je vole la carte Grand Méchant Loup", Order(Kind.VOLER, args=("grand-mechant-loup",))),
-        ("steal hunter", Order(Kind.VOLER, args=("chasseur",))),
-        ("rester voleur", Order(Kind.VOLER, args=("voleur",))),
-        ("je reste", Order(Kind.VOLER, args=("voleur",))),
-        ("stay thief", Order(Kind.VOLER, args=("voleur",))),
+        ("voler voyante", Order(voleur.VOLER.kind, args=("voyante",))),
+        (
+            "je vole la carte Grand Méchant Loup",
+            Order(voleur.VOLER.kind, args=("grand-mechant-loup",)),
+        ),
+        ("steal hunter", Order(voleur.VOLER.kind, args=("chasseur",))),
+        ("rester voleur", Order(voleur.VOLER.kind, args=("voleur",))),
+        ("je reste", Order(voleur.VOLER.kind, args=("voleur",))),
+        ("stay thief", Order(voleur.VOLER.kind, args=("voleur",))),
         # 004: the Marquise's three actions
-        ("lettre Le loup est parmi nous", Order(Kind.LETTRE, args=("Le loup est parmi nous",))),
-        ("letter: Beware", Order(Kind.LETTRE, args=("Beware",))),
-        ("sentence Bob", Order(Kind.SENTENCE, ("Bob",))),
-        ("je condamne Opeth", Order(Kind.SENTENCE, ("Opeth",))),
-        ("Jeux de pouvoir : Chloé", Order(Kind.JEUX, ("Chloé",))),
-        ("jeux jean", Order(Kind.JEUX, ("Jean-Pierre",))),
-        ("power play bruno", Order(Kind.JEUX, ("Bruno",))),
+        (
+            "lettre Le loup est parmi nous",
+            Order(marquise.LETTRE.kind, args=("Le loup est parmi nous",)),
+        ),
+        ("letter: Beware", Order(marquise.LETTRE.kind, args=("Beware",))),
+        ("sentence Bob", Order(marquise.SENTENCE.kind, ("Bob",))),
+        ("je condamne Opeth", Order(marquise.SENTENCE.kind, ("Opeth",))),
+        ("Jeux de pouvoir : Chloé", Order(marquise.JEUX.kind, ("Chloé",))),
+        ("jeux jean", Order(marquise.JEUX.kind, ("Jean-Pierre",))),
+        ("power play bruno", Order(marquise.JEUX.kind, ("Bruno",))),
         # 004: the Assommeur's knock-out
-        ("J'assomme Opeth", Order(Kind.ASSOMMER, ("Opeth",))),
-        ("assommer Chloe", Order(Kind.ASSOMMER, ("Chloé",))),
-        ("knock bob", Order(Kind.ASSOMMER, ("Bob",))),
+        ("J'assomme Opeth", Order(assommeur.ASSOMMER.kind, ("Opeth",))),
+        ("assommer Chloe", Order(assommeur.ASSOMMER.kind, ("Chloé",))),
+        ("knock bob", Order(assommeur.ASSOMMER.kind, ("Bob",))),
         # 004: the Redirecteur's two names
-        ("rediriger Bob vers Chloé", Order(Kind.REDIRIGER, ("Bob", "Chloé"))),
-        ("je redirige Jean-Pierre sur Opeth", Order(Kind.REDIRIGER, ("Jean-Pierre", "Opeth"))),
-        ("redirect alice to bruno", Order(Kind.REDIRIGER, ("Alice", "Bruno"))),
+        ("rediriger Bob vers Chloé", Order(redirecteur.REDIRIGER.kind, ("Bob", "Chloé"))),
+        (
+            "je redirige Jean-Pierre sur Opeth",
+            Order(redirecteur.REDIRIGER.kind, ("Jean-Pierre", "Opeth")),
+        ),
+        ("redirect alice to bruno", Order(redirecteur.REDIRIGER.kind, ("Alice", "Bruno"))),
         # 004: the Télépathe's message, the rest of the line
         (
             "telepathie Bob : Je sais qui tu es.",
-            Order(Kind.TELEPATHIE, ("Bob",), args=("Je sais qui tu es.",)),
+            Order(telepathe.TELEPATHIE.kind, ("Bob",), args=("Je sais qui tu es.",)),
         ),
         (
             "Télépathie Jean-Pierre: méfie-toi !",
-            Order(Kind.TELEPATHIE, ("Jean-Pierre",), args=("méfie-toi !",)),
+            Order(telepathe.TELEPATHIE.kind, ("Jean-Pierre",), args=("méfie-toi !",)),
         ),
-        ("telepathy opeth: hello", Order(Kind.TELEPATHIE, ("Opeth",), args=("hello",))),
+        ("telepathy opeth: hello", Order(telepathe.TELEPATHIE.kind, ("Opeth",), args=("hello",))),
         # 004: the Fantôme's removal and his Allié; « La voix des morts »
-        ("supprimer Bob", Order(Kind.SUPPRIMER, ("Bob",))),
-        ("je hante Opeth", Order(Kind.SUPPRIMER, ("Opeth",))),
-        ("remove chloe", Order(Kind.SUPPRIMER, ("Chloé",))),
-        ("allié Bruno", Order(Kind.ALLIE, ("Bruno",))),
-        ("ally jean", Order(Kind.ALLIE, ("Jean-Pierre",))),
-        ("voix des morts : Opeth", Order(Kind.VOIX, ("Opeth",))),
-        ("je soupçonne Bob", Order(Kind.VOIX, ("Bob",))),
-        ("suspect alice", Order(Kind.VOIX, ("Alice",))),
+        ("supprimer Bob", Order(fantome.SUPPRIMER.kind, ("Bob",))),
+        ("je hante Opeth", Order(fantome.SUPPRIMER.kind, ("Opeth",))),
+        ("remove chloe", Order(fantome.SUPPRIMER.kind, ("Chloé",))),
+        ("allié Bruno", Order(fantome.ALLIE.kind, ("Bruno",))),
+        ("ally jean", Order(fantome.ALLIE.kind, ("Jean-Pierre",))),
+        ("voix des morts : Opeth", Order(fantome.VOIX.kind, ("Opeth",))),
+        ("je soupçonne Bob", Order(fantome.VOIX.kind, ("Bob",))),
+        ("suspect alice", Order(fantome.VOIX.kind, ("Alice",))),
         # 004: the Loup-Garou Manipulateur's visit, then the new recipient
-        ("manipuler Bob", Order(Kind.MANIPULER, ("Bob",))),
-        ("visit chloe", Order(Kind.MANIPULER, ("Chloé",))),
-        ("detourner Opeth", Order(Kind.DETOURNER, ("Opeth",))),
-        ("reroute alice", Order(Kind.DETOURNER, ("Alice",))),
+        ("manipuler Bob", Order(loup_garou_manipulateur.MANIPULER.kind, ("Bob",))),
+        ("visit chloe", Order(loup_garou_manipulateur.MANIPULER.kind, ("Chloé",))),
+        ("detourner Opeth", Order(loup_garou_manipulateur.DETOURNER.kind, ("Opeth",))),
+        ("reroute alice", Order(loup_garou_manipulateur.DETOURNER.kind, ("Alice",))),
         # 004: the Comédien becomes one of his three roles for the night
-        ("devenir chasseur", Order(Kind.DEVENIR, args=("chasseur",))),
-        ("je deviens la Voyante", Order(Kind.DEVENIR, args=("voyante",))),
-        ("become elder", Order(Kind.DEVENIR, args=("ancien",))),
+        ("devenir chasseur", Order(comedien.DEVENIR.kind, args=("chasseur",))),
+        ("je deviens la Voyante", Order(comedien.DEVENIR.kind, args=("voyante",))),
+        ("become elder", Order(comedien.DEVENIR.kind, args=("ancien",))),
     ],
 )
 def test_orders(text: str, expected: Order) -> None:
@@ -104,10 +141,12 @@ def test_a_letter_runs_to_the_end_of_the_mail() -> None:
     """004, Marquise: « elle écrit un message de la longueur et de la forme qu'elle souhaite »;
     a letter with no text is unreadable."""
     (line,) = parse("lettre Chers amis,\n\nvote Bob\n-- la plume", PLAYERS, "Alice")
-    assert line.result == Order(Kind.LETTRE, args=("Chers amis,\n\nvote Bob\n-- la plume",))
+    assert line.result == Order(
+        marquise.LETTRE.kind, args=("Chers amis,\n\nvote Bob\n-- la plume",)
+    )
     first, letter = parse("sonder Bob\nlettre Adieu", PLAYERS, "Alice")
-    assert first.result == Order(Kind.SONDER, ("Bob",))
-    assert letter.result == Order(Kind.LETTRE, args=("Adieu",))
+    assert first.result == Order(voyante.SONDER.kind, ("Bob",))
+    assert letter.result == Order(marquise.LETTRE.kind, args=("Adieu",))
     assert parse_line("lettre", PLAYERS, "Alice") == Refusal(Cause.UNREADABLE, {"missing": "text"})
 
 

@@ -9,8 +9,9 @@ import pytest
 from lgmail.rules import word_count
 from lgmail.rules.commands import GiveOrder, VoidMurmur
 from lgmail.rules.decide import decide
-from lgmail.rules.orders import Kind, Order
+from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Refusal, Spoiled
+from lgmail.rules.thiercelieux.roles import passager
 from tests.rules.thiercelieux.common import colours, died, thiercelieux, votes
 from tests.scenario import Scenario
 
@@ -194,7 +195,7 @@ def test_a_message_refused_once_recorded_changes_nothing_in_place_or_not(tmp_pat
     in one mail with other orders, the refused line leaves no trace and the others stand."""
     game = thiercelieux(tmp_path, ROLES)
     state = game.state
-    too_long = GiveOrder("Chloe", Order(Kind.MESSAGE, args=("oui " * 21,)))
+    too_long = GiveOrder("Chloe", Order(passager.MESSAGE.kind, args=("oui " * 21,)))
     assert isinstance(decide(state, too_long, game.clock), Refusal)
     assert state == game.state  # on a copy: left as it was
     with pytest.raises(Spoiled):

@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from lgmail.orders.parse import parse_line
-from lgmail.rules.orders import Kind, Order
+from lgmail.rules.orders import Order
+from lgmail.rules.thiercelieux.roles import petite_fille, voyante
 from tests.rules.thiercelieux.common import died, digest, thiercelieux
 from tests.scenario import Scenario
 
@@ -188,5 +189,5 @@ def test_the_orders_read_in_french_and_english() -> None:
     « espionner NOM » still reads as a probe (the Voyante's « sonder »)."""
     players = ["Alice", "Bruno"]
     for text in ("espionner C3", "J'observe la case c 3", "spy C3", "watch c-3"):
-        assert parse_line(text, players) == Order(Kind.ESPIONNER, args=("C3",)), text
-    assert parse_line("espionner Bruno", players) == Order(Kind.SONDER, ("Bruno",))
+        assert parse_line(text, players) == Order(petite_fille.ESPIONNER.kind, args=("C3",)), text
+    assert parse_line("espionner Bruno", players) == Order(voyante.SONDER.kind, ("Bruno",))

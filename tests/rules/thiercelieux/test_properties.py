@@ -133,7 +133,7 @@ def play(
                     assert isinstance(result, Order), (text, result)
                     decision = decide(state, GiveOrder(name, result, rng.getrandbits(32)), now)
                     if not isinstance(decision, Refusal):
-                        assert result.kind is Kind.VOIX, (name, text)
+                        assert result.kind is fantome.VOIX.kind, (name, text)
                         push(decision)
                 continue
             for text in orders_for(state, name, rng):

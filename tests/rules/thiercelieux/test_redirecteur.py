@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from lgmail.rules.orders import Kind
 from lgmail.rules.thiercelieux import layers
 from lgmail.rules.thiercelieux.order import NIGHT
+from lgmail.rules.thiercelieux.roles import redirecteur
 from tests.rules.thiercelieux.common import died, thiercelieux
 from tests.scenario import Scenario
 
@@ -159,4 +159,4 @@ def test_to_another_player(tmp_path: Path) -> None:
     game = game_with(tmp_path, langs={"Bruno": "en"})
     game.refused("Bruno", "rediriger Farid vers Farid", "illegal_target")
     game.ok("Bruno", "redirect Farid to Gina")
-    assert game.state.order_of("Bruno", Kind.REDIRIGER) is not None
+    assert game.state.order_of("Bruno", redirecteur.REDIRIGER.kind) is not None

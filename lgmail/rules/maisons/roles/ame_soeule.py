@@ -29,7 +29,10 @@ from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
 AIMER = Verb(
-    Kind.AIMER, ("aimer", "aime", "love"), 1, {"fr": "aimer NOM", "en": "aimer NAME (love)"}
+    Kind.declare("aimer"),
+    ("aimer", "aime", "love"),
+    1,
+    {"fr": "aimer NOM", "en": "aimer NAME (love)"},
 )
 
 ROLE = role(

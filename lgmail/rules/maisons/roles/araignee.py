@@ -25,7 +25,7 @@ from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
 TISSER = Verb(
-    Kind.TISSER,
+    Kind.declare("tisser"),
     ("tisser", "tisse", "relier", "relie", "weave"),
     2,
     {"fr": "tisser NOM et NOM", "en": "tisser NAME et NAME (weave)"},

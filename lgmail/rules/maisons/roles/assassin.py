@@ -13,7 +13,7 @@ from lgmail.rules.orders import Kind
 from lgmail.rules.role import Verb
 
 ASSASSINER = Verb(
-    Kind.ASSASSINER,
+    Kind.declare("assassiner"),
     ("assassiner", "assassine", "poignarder", "poignarde", "assassinate", "stab"),
     1,
     {"fr": "assassiner NOM", "en": "assassiner NAME (assassinate)"},

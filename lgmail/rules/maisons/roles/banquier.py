@@ -69,14 +69,14 @@ def _names(said: Said) -> Order | Refusal:
 
 
 CONTRACTER = Verb(
-    Kind.CONTRACTER,
+    Kind.declare("contracter"),
     ("contracter", "emprunter", "borrow"),
     1,
     {"fr": "contracter NOM", "en": "contracter NAME (borrow)"},
     read=_names,
 )
 REMBOURSER = Verb(
-    Kind.REMBOURSER,
+    Kind.declare("rembourser"),
     ("rembourser", "repay"),
     0,
     {"fr": "rembourser PAUMÉ : CIBLE", "en": "rembourser PAUMÉ : TARGET (repay)"},
@@ -221,7 +221,7 @@ def conclude(tx: Tx, paume: str, kind: Kind) -> None:
         return
     mine = _half(s, bank.name, ROLE.slug, kind)
     theirs = _half(s, paume, PAUME, kind)
-    repaid = kind is Kind.REMBOURSER
+    repaid = kind is REMBOURSER.kind
     if mine is None or theirs is None or mine["targets"][0] != paume:
         return
     if _made_today(s, paume, repaid):
@@ -235,7 +235,7 @@ def conclude(tx: Tx, paume: str, kind: Kind) -> None:
 def _check(s: GameState, player: Player, order: Order) -> None:
     if not order.targets or order.target not in paumes(s):
         raise refused("banquier-not-paume", names=", ".join(paumes(s)))
-    if order.kind is Kind.REMBOURSER:
+    if order.kind is REMBOURSER.kind:
         if len(order.targets) != 2:
             raise refused("banquier-repay")
         if debts(s, order.target) < 1:

@@ -26,7 +26,7 @@ from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
 CHAMANISER = Verb(
-    Kind.CHAMANISER,
+    Kind.declare("chamaniser"),
     ("chamaniser", "transe", "trance"),
     0,
     {"fr": "chamaniser", "en": "chamaniser (everyone may write to anyone today)"},

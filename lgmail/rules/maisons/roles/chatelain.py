@@ -30,7 +30,7 @@ from lgmail.rules.state import GameState
 from lgmail.rules.tx import Tx
 
 GRACIER = Verb(
-    Kind.GRACIER,
+    Kind.declare("gracier"),
     ("gracier", "gracie", "grace", "pardonner", "pardonne", "pardon"),
     0,
     {"fr": "gracier", "en": "gracier (pardon whoever burns today)"},
@@ -77,7 +77,7 @@ def pardoners(s: GameState) -> list[str]:
         name
         for name, given in plans(s).items()
         if s.players[name].alive
-        and any(p["role"] == ROLE.slug and p["kind"] == Kind.GRACIER.value for p in given)
+        and any(p["role"] == ROLE.slug and p["kind"] == GRACIER.kind.value for p in given)
     )
 
 

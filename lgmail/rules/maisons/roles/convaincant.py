@@ -72,11 +72,11 @@ def _read(said: Said) -> Order | Refusal:
     flags = [FLAGS.get(" ".join(said.fold(e).split())) for e in extra if e.strip()]
     if None in flags:
         return Refusal(Cause.NOT_ALLOWED, {"why": "maisons", "rule": "convaincre-option"})
-    return Order(Kind.CONVAINCRE, (owner, person), args=tuple(f for f in flags if f))
+    return Order(CONVAINCRE.kind, (owner, person), args=tuple(f for f in flags if f))
 
 
 CONVAINCRE = Verb(
-    Kind.CONVAINCRE,
+    Kind.declare("convaincre"),
     ("convaincre", "convaincs", "convainc", "persuader", "persuade", "convince"),
     2,
     {

@@ -36,7 +36,7 @@ from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState
 
 ENQUETER = Verb(
-    Kind.ENQUETER,
+    Kind.declare("enqueter"),
     ("enqueter", "enquete", "investiguer", "investigate", "inspect"),
     1,
     {"fr": "enquêter sur la maison de NOM", "en": "enqueter sur la maison de NAME (investigate)"},

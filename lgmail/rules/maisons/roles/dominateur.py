@@ -45,11 +45,11 @@ from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
 DOMINER = Verb(
-    Kind.DOMINER,
+    Kind.declare("dominer"),
     ("dominer", "domine", "dominate"),
     0,
     {"fr": "dominer RÔLE", "en": "dominer ROLE (dominate)"},
-    read=read_role(Kind.DOMINER),
+    read=read_role(Kind("dominer")),
     short_args=True,
 )
 
@@ -146,7 +146,7 @@ def _dominate(tx: Tx, dominateur: str, slug: str) -> str | None:
     robbed = tx.draw(f"dominateur:{slug}", holders)[0] if holders else None
     tx.emit(Dominated(dominateur, slug, robbed))
     if robbed is None:
-        tx.emit(ActionFailed(dominateur, ROLE.slug, Kind.DOMINER.value, "nobody"))
+        tx.emit(ActionFailed(dominateur, ROLE.slug, DOMINER.kind.value, "nobody"))
     return robbed
 
 

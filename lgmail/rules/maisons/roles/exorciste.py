@@ -30,7 +30,7 @@ from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 
 EXORCISER = Verb(
-    Kind.EXORCISER,
+    Kind.declare("exorciser"),
     ("exorciser", "exorcise", "exorcize"),
     1,
     {"fr": "exorciser la maison de NOM", "en": "exorciser la maison de NAME (exorcise)"},

@@ -32,7 +32,7 @@ from lgmail.rules.state import GameState
 from lgmail.rules.tx import Tx
 
 FANATISER = Verb(
-    Kind.FANATISER,
+    Kind.declare("fanatiser"),
     ("fanatiser", "fanatise", "fanatisme", "attiser", "attise", "zeal", "zealot"),
     0,
     {"fr": "fanatiser", "en": "fanatiser (the next on the vote list burns too)"},
@@ -61,7 +61,7 @@ def zealots(s: GameState) -> list[str]:
         name
         for name, given in plans(s).items()
         if s.players[name].alive
-        and any(p["role"] == ROLE.slug and p["kind"] == Kind.FANATISER.value for p in given)
+        and any(p["role"] == ROLE.slug and p["kind"] == FANATISER.kind.value for p in given)
     )
 
 

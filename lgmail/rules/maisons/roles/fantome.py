@@ -44,7 +44,7 @@ from lgmail.rules.state import GameState, Player
 EXORCISTE = "exorciste"
 
 HANTER = Verb(
-    Kind.HANTER,
+    Kind.declare("hanter"),
     # 004's Fantôme « hante » a player (`SUPPRIMER`): here the words name a house
     ("hanter la maison", "hante la maison", "haunt the house"),
     1,

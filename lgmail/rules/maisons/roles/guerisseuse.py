@@ -41,7 +41,7 @@ from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
 SAUVER = Verb(
-    Kind.GUERIR,
+    Kind.declare("guerir"),
     # not « sauver »: the Sorcière's word everywhere else (a line read out of any game)
     ("guerir", "gueris", "soigner", "soigne", "heal", "cure"),
     1,

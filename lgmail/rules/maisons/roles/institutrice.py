@@ -9,7 +9,7 @@ from lgmail.rules.orders import Kind
 from lgmail.rules.role import Verb
 
 SOUSTRAIRE = Verb(
-    Kind.SOUSTRAIRE,
+    Kind.declare("soustraire"),
     ("soustraire", "soustrais", "enlever", "enleve", "subtract"),
     0,
     {"fr": "soustraire", "en": "soustraire (my vote takes two votes off)"},

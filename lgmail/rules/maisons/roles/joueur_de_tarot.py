@@ -18,7 +18,7 @@ from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState
 
 TAROT = Verb(
-    Kind.TAROT,
+    Kind.declare("tarot"),
     ("tarot", "tirer les cartes", "cartes", "compter", "count", "cards"),
     0,
     {"fr": "tarot", "en": "tarot (count the wolves)"},

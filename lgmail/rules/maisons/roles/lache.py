@@ -59,11 +59,11 @@ def _read(said: Said) -> Order | Refusal:
     found = roles_named(said)
     if not found:
         return Refusal(Cause.UNREADABLE, {"missing": "role"})
-    return Order(Kind.IMPORTANTS, args=tuple(_short(slug) for slug in found))
+    return Order(IMPORTANTS.kind, args=tuple(_short(slug) for slug in found))
 
 
 IMPORTANTS = Verb(
-    Kind.IMPORTANTS,
+    Kind.declare("importants"),
     ("importants", "important"),
     0,
     {"fr": "importants : RÔLE, RÔLE, ...", "en": "importants : ROLE, ROLE, ... (important)"},

@@ -24,9 +24,10 @@ from lgmail.rules.hooks import Notice, folds, tells
 from lgmail.rules.maisons.acting import is_direct, refused
 from lgmail.rules.maisons.events import PACK, pack_order, phase_key, plans
 from lgmail.rules.maisons.night import NightRun, Plan, resolves
-from lgmail.rules.orders import Kind, Order
+from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import GameState, Player
+from lgmail.rules.thiercelieux.roles import loup_garou
 from lgmail.rules.tx import Tx
 
 NATURE = "loup-garou"
@@ -122,6 +123,6 @@ def _kill(run: NightRun, _: Plan) -> None:
     if goes is None:
         return
     house = run.house_of(victim)
-    plan = Plan(goes, NATURE, Kind.TUER, [victim])
+    plan = Plan(goes, NATURE, loup_garou.TUER.kind, [victim])
     if run.enter(plan, house) and victim in run.inside(house):
         run.attack(victim, CAUSE, goes)

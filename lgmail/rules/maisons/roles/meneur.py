@@ -8,7 +8,7 @@ from lgmail.rules.orders import Kind
 from lgmail.rules.role import Verb
 
 DOUBLER = Verb(
-    Kind.MENER,
+    Kind.declare("mener"),
     ("doubler", "double", "mener", "lead"),
     0,
     {"fr": "doubler", "en": "doubler (my vote counts twice)"},

@@ -25,7 +25,7 @@ from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
 MUSELER = Verb(
-    Kind.MUSELER,
+    Kind.declare("museler"),
     ("museler", "muselle", "baillonner", "gag"),
     1,
     {"fr": "museler NOM", "en": "museler NAME (gag)"},

@@ -25,7 +25,7 @@ from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
 MAUDIRE = Verb(
-    Kind.MAUDIRE,
+    Kind.declare("maudire"),
     ("maudire", "maudis", "curse"),
     1,
     {"fr": "maudire NOM", "en": "maudire NAME (curse)"},

@@ -13,6 +13,7 @@ from lgmail.rules.maisons.acting import refused
 from lgmail.rules.maisons.mp import Right, right, sent_ever
 from lgmail.rules.maisons.outcome import Condition, supplementary
 from lgmail.rules.maisons.role import PLAYER, Action, MaisonRole, checks, holds, on_accept, role
+from lgmail.rules.maisons.roles import banquier as maisons_banquier
 from lgmail.rules.maisons.roles.banquier import (
     CONTRACTER,
     PAUME,
@@ -22,7 +23,7 @@ from lgmail.rules.maisons.roles.banquier import (
     debts,
     paumes,
 )
-from lgmail.rules.orders import Kind, Order
+from lgmail.rules.orders import Order
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
@@ -74,9 +75,9 @@ ROLE = role(
 def _check(s: GameState, player: Player, order: Order) -> None:
     if player.name not in paumes(s):
         raise refused("paume-no-bank")
-    if order.kind is Kind.CONTRACTER and len(order.targets) != 1:
+    if order.kind is maisons_banquier.CONTRACTER.kind and len(order.targets) != 1:
         raise refused("paume-contract")
-    if order.kind is Kind.REMBOURSER:
+    if order.kind is maisons_banquier.REMBOURSER.kind:
         if order.targets:
             raise refused("paume-repay")
         if debts(s, player.name) < 1:

@@ -14,7 +14,7 @@ from lgmail.rules.orders import Kind
 from lgmail.rules.role import Verb
 
 PLANQUER = Verb(
-    Kind.PLANQUER,
+    Kind.declare("planquer"),
     ("planquer", "planque", "cacher", "cache", "hide"),
     1,
     {"fr": "planquer la maison de NOM", "en": "planquer la maison de NAME (hide)"},

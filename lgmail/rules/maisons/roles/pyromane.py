@@ -38,7 +38,7 @@ from lgmail.rules.role import Verb
 from lgmail.rules.state import GameState, Player
 
 INCENDIER = Verb(
-    Kind.INCENDIER,
+    Kind.declare("incendier"),
     ("incendier", "incendie", "bruler", "brule", "burn", "torch"),
     1,
     {

@@ -36,18 +36,18 @@ from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
 BENIR = Verb(
-    Kind.BENIR,
+    Kind.declare("benir"),
     ("benir", "benis", "bless"),
     1,
     {"fr": "bénir NOM", "en": "bénir NAME (bless)"},
 )
 
 RENONCER = Verb(
-    Kind.RENONCER,
+    Kind.declare("renoncer"),
     ("renoncer", "renonce", "renounce"),
     0,
     {"fr": "renoncer à RÔLE", "en": "renoncer à ROLE (renounce)"},
-    read=read_role(Kind.RENONCER),
+    read=read_role(Kind("renoncer")),
     short_args=True,
 )
 

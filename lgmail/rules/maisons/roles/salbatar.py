@@ -15,7 +15,7 @@ from lgmail.rules.orders import Kind
 from lgmail.rules.role import Verb
 
 ENTRAVER = Verb(
-    Kind.ENTRAVER,
+    Kind.declare("entraver"),
     ("entraver", "entrave", "salbatariser", "bloquer", "bloque", "block", "hold"),
     1,
     {"fr": "entraver la maison de NOM", "en": "entraver la maison de NAME (hold in)"},

@@ -28,14 +28,14 @@ from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
 GLISSER = Verb(
-    Kind.GLISSER,
+    Kind.declare("glisser"),
     ("glisser", "glisse", "deposer", "depose", "slip"),
     hint={
         "fr": "glisser une lettre dans la maison de NOM : TEXTE (jusqu'à la fin du mail)",
         "en": "glisser une lettre dans la maison de NAME : TEXT (slip a letter, to the end of "
         "the mail)",
     },
-    read=addressed(Kind.GLISSER),
+    read=addressed(Kind("glisser")),
     to_the_end=True,
 )
 

@@ -22,7 +22,7 @@ from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
 CONCERT = Verb(
-    Kind.CONCERT,
+    Kind.declare("concert"),
     ("concert", "chanter", "sing"),
     0,
     {"fr": "concert", "en": "concert (nobody posts on the square for the rest of the day)"},

@@ -44,18 +44,18 @@ from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
 SYMPATHISER = Verb(
-    Kind.SYMPATHISER,
+    Kind.declare("sympathiser"),
     ("sympathiser", "sympathise", "befriend"),
     1,
     {"fr": "sympathiser NOM", "en": "sympathiser NAME (befriend)"},
 )
 
 BOOSTER = Verb(
-    Kind.BOOSTER,
+    Kind.declare("booster"),
     ("booster", "boost"),
     0,
     {"fr": "booster RÔLE", "en": "booster ROLE (boost)"},
-    read=read_role(Kind.BOOSTER),
+    read=read_role(Kind("booster")),
     short_args=True,
 )
 

@@ -31,7 +31,7 @@ from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
 ANNULER = Verb(
-    Kind.ANNULER,
+    Kind.declare("annuler"),
     ("annuler", "annule", "taverne", "tavern", "cancel"),
     0,
     {"fr": "annuler", "en": "annuler (cancel the coming night)"},

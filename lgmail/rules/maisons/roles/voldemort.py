@@ -46,7 +46,7 @@ from lgmail.rules.state import GameState, Player
 from lgmail.rules.tx import Tx
 
 PLACER = Verb(
-    Kind.HORCRUXES,
+    Kind.declare("horcruxes"),
     ("horcruxes", "horcrux"),
     MANY,
     {"fr": "horcruxes A, B, C, D, E", "en": "horcruxes A, B, C, D, E (five players)"},
@@ -83,11 +83,11 @@ DECISIONS = {
 
 
 def _decision(said: Said) -> Order | Refusal:
-    return Order(Kind.HORCRUXE, args=(DECISIONS[said.folded[0]],))
+    return Order(DECIDER.kind, args=(DECISIONS[said.folded[0]],))
 
 
 DECIDER = Verb(
-    Kind.HORCRUXE,
+    Kind.declare("horcruxe"),
     tuple(DECISIONS),
     0,
     {

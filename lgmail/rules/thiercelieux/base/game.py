@@ -51,10 +51,10 @@ from lgmail.rules.tx import Tx
 
 #: role -> the order that makes it "done" in its step
 POWER_ORDER: dict[str, Kind] = {
-    loup_garou.ROLE.slug: Kind.TUER,
-    voyante.ROLE.slug: Kind.SONDER,
-    salvateur.ROLE.slug: Kind.PROTEGER,
-    cupidon.ROLE.slug: Kind.UNIR,
+    loup_garou.ROLE.slug: loup_garou.TUER.kind,
+    voyante.ROLE.slug: voyante.SONDER.kind,
+    salvateur.ROLE.slug: salvateur.PROTEGER.kind,
+    cupidon.ROLE.slug: cupidon.UNIR.kind,
 }
 
 MINUTES = {"election": 23 * 60 + 30, "day": 47 * 60 + 30, "night": 23 * 60 + 30}
@@ -233,18 +233,18 @@ class BaseGame:
             raise Refused(Cause.POWER_LOST)
         step = ORDER_STEP[order.kind]
         if s.phase != "night" or s.resolved or step in s.closed_steps:
-            if order.kind is Kind.UNIR and s.lovers:
+            if order.kind is cupidon.UNIR.kind and s.lovers:
                 raise Refused(Cause.ALREADY_USED)
             raise Refused(Cause.NOT_NOW, when="night")
-        if order.kind is Kind.UNIR and s.number != 1:
+        if order.kind is cupidon.UNIR.kind and s.number != 1:
             raise Refused(Cause.ALREADY_USED)
         checks = {
-            Kind.TUER: loup_garou.check,
-            Kind.SONDER: voyante.check,
-            Kind.PROTEGER: salvateur.check,
-            Kind.UNIR: cupidon.check,
-            Kind.SAUVER: sorciere.check,
-            Kind.EMPOISONNER: sorciere.check,
+            loup_garou.TUER.kind: loup_garou.check,
+            voyante.SONDER.kind: voyante.check,
+            salvateur.PROTEGER.kind: salvateur.check,
+            cupidon.UNIR.kind: cupidon.check,
+            sorciere.SAUVER.kind: sorciere.check,
+            sorciere.EMPOISONNER.kind: sorciere.check,
         }
         checks[order.kind](s, player, order)
         return step

@@ -45,9 +45,9 @@ def _sectaire(said: Said) -> Order | Refusal:
             letter, keep = folded[i + 1].upper(), rest[:i] + rest[i + 2 :]
             break
     last = folded[-1] if folded else ""
-    if letter is None and last in ("a", "b") and (kind is Kind.LISTE or len(folded) > 1):
+    if letter is None and last in ("a", "b") and (kind is LISTE.kind or len(folded) > 1):
         letter, keep = last.upper(), rest[:-1]
-    if kind is Kind.LISTE:
+    if kind is LISTE.kind:
         return (
             Order(kind, args=(letter,))
             if letter
@@ -61,7 +61,7 @@ def _sectaire(said: Said) -> Order | Refusal:
 
 #: 004: the Abominable Sectaire's list, then his nightly move
 LISTE = Verb(
-    Kind.LISTE,
+    Kind.declare("liste"),
     ("liste", "list"),
     hint={"fr": "liste A (ou B)", "en": "liste A (or B: your list)"},
     read=_sectaire,
@@ -70,7 +70,7 @@ LISTE = Verb(
     step="cupidon",
 )
 DEPLACER = Verb(
-    Kind.DEPLACER,
+    Kind.declare("deplacer"),
     ("deplacer", "deplace", "move"),
     hint={
         "fr": "deplacer NOM liste A (ou B)",
@@ -85,7 +85,7 @@ ROLE = RoleSpec(
     slug="abominable-sectaire",
     camp="independant",
     names={"fr": "Abominable Sectaire", "en": "Abominable Sectarian"},
-    orders=frozenset({Kind.LISTE, Kind.DEPLACER}),
+    orders=frozenset({LISTE.kind, DEPLACER.kind}),
     verbs=(LISTE, DEPLACER),
     step="loups",
     help={
@@ -241,7 +241,7 @@ def _deplacer(tx: Tx) -> None:
     """004: « Chaque Nuit, l'Abominable Sectaire aura la possibilité d'agir en déplaçant un
     joueur, d'un groupe à l'autre. » announced « lorsqu'il lève le Jour »."""
     s = tx.state
-    for player, targets in tonight.given(s, ROLE.slug, Kind.DEPLACER):
+    for player, targets in tonight.given(s, ROLE.slug, DEPLACER.kind):
         liste = s.extra.get(f"deplacer:{s.number}", {}).get(player.name)
         target = targets[0]
         frm = group_of(s, liste, target) if liste else None
@@ -256,7 +256,7 @@ def _deplacer(tx: Tx) -> None:
 DEAL_STEP = "cupidon"
 
 
-@may_give(ROLE.slug, Kind.LISTE)
+@may_give(ROLE.slug, LISTE.kind)
 def _may_choose(state: GameState, player: Player) -> bool:
     # « Lors de la distribution des rôles », once for the whole game
     has_lists = len(lists(state)) == 2
@@ -268,7 +268,7 @@ def _done(state: GameState, player: Player) -> bool:
     return chosen(state, player) is not None
 
 
-@accepts(Kind.LISTE, Kind.DEPLACER)
+@accepts(LISTE.kind, DEPLACER.kind)
 def _accept_list(tx: Tx, player: Player, order: Order) -> None:
     """004, Abominable Sectaire: his list, chosen at once and for the whole game; a move
     within one list (his chosen one unless he names the other)."""
@@ -276,12 +276,12 @@ def _accept_list(tx: Tx, player: Player, order: Order) -> None:
     if player.role != ROLE.slug:
         raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
     liste = order.args[0] if order.args else chosen(s, player)
-    if order.kind is Kind.LISTE:
+    if order.kind is LISTE.kind:
         if chosen(s, player):
             # « ne peut pas non plus changer la liste de sa condition de victoire »
             raise Refused(Cause.ALREADY_USED)
         late = s.number > 1 or DEAL_STEP in s.closed_steps
-        if late or not acting.may(s, player, Kind.LISTE):
+        if late or not acting.may(s, player, LISTE.kind):
             raise Refused(Cause.NOT_NOW, when="deal")
         tx.emit(ListChosen(player.name, str(liste)))
         return

@@ -26,7 +26,7 @@ from lgmail.rules.thiercelieux import acting, layers, tonight
 from lgmail.rules.tx import Tx
 
 ASSOMMER = Verb(
-    Kind.ASSOMMER,
+    Kind.declare("assommer"),
     ("assommer", "assomme", "assomer", "assome", "knock", "stun"),
     1,
     {"fr": "assommer NOM", "en": "assommer NAME (knock out)"},
@@ -37,7 +37,7 @@ ROLE = RoleSpec(
     slug="assommeur",
     camp="village",
     names={"fr": "Assommeur", "en": "Knocker"},
-    orders=frozenset({Kind.ASSOMMER}),
+    orders=frozenset({ASSOMMER.kind}),
     verbs=(ASSOMMER,),
     step="loups",
     help={
@@ -113,7 +113,7 @@ def _assommer(tx: Tx) -> None:
     written = []
     for name, target in s.extra.get(key(s.number), []):
         player = s.players[name]
-        given = s.order_of(name, Kind.ASSOMMER)
+        given = s.order_of(name, ASSOMMER.kind)
         if (
             given is not None
             and given.order.target == target
@@ -128,14 +128,14 @@ def _assommer(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@checks(ROLE.slug, Kind.ASSOMMER)
+@checks(ROLE.slug, ASSOMMER.kind)
 def _check_knock(state: GameState, player: Player, order: Order) -> None:
     if order.target == player.name:
         # ruling: the Assommeur knocks out another player
         raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
 
 
-@accepts(Kind.ASSOMMER)
+@accepts(ASSOMMER.kind)
 def _accept_knock(tx: Tx, player: Player, order: Order) -> None:
     acting.accept(tx, player, order)
     # 004: « le premier qui envoie son action est gagnant »: the order written is kept

@@ -31,7 +31,7 @@ from lgmail.rules.tx import Tx
 
 #: 004: the Avocat's two clients
 CLIENTS = Verb(
-    Kind.CLIENTS,
+    Kind.declare("clients"),
     ("clients", "client", "defendre", "defends", "defend", "represent"),
     2,
     {"fr": "clients NOM et NOM", "en": "clients NAME et NAME (your two clients)"},
@@ -42,7 +42,7 @@ ROLE = RoleSpec(
     slug="avocat",
     camp="independant",
     names={"fr": "Avocat", "en": "Lawyer"},
-    orders=frozenset({Kind.CLIENTS}),
+    orders=frozenset({CLIENTS.kind}),
     verbs=(CLIENTS,),
     step="loups",
     help={
@@ -132,12 +132,12 @@ def _resolve_clients(tx: Tx) -> None:
     for lawyer in s.by_role(ROLE.slug):
         if clients(s, lawyer):
             continue
-        given = s.order_of(lawyer.name, Kind.CLIENTS)
+        given = s.order_of(lawyer.name, CLIENTS.kind)
         if given is not None and not layers.due(s, lawyer.name, "clients"):
             continue
         if given is not None and layers.acts(s, lawyer.name, "clients"):
             named = list(given.order.targets)
-            landed = layers.aim(s, lawyer.name, "clients", Kind.CLIENTS, named) or named
+            landed = layers.aim(s, lawyer.name, "clients", CLIENTS.kind, named) or named
             if lawyer.name in landed or len(set(landed)) != 2:
                 # ruling: a redirection cannot make him his own client, nor one client twice
                 landed = named
@@ -152,13 +152,13 @@ def _resolve_clients(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.CLIENTS)
+@may_give(ROLE.slug, CLIENTS.kind)
 def _may_choose(state: GameState, player: Player) -> bool:
     # 004: « Pendant la première Nuit »
     return state.number == 1 and not clients(state, player)
 
 
-@checks(ROLE.slug, Kind.CLIENTS)
+@checks(ROLE.slug, CLIENTS.kind)
 def _check_clients(state: GameState, player: Player, order: Order) -> None:
     # 004: « deux joueurs autres que lui-même »
     if len(set(order.targets)) != 2:

@@ -24,7 +24,7 @@ from lgmail.rules.state import GameState
 
 #: 004: the Bouc-émissaire names who votes at the next stake
 VOTANTS = Verb(
-    Kind.VOTANTS,
+    Kind.declare("votants"),
     ("votants", "votant", "electeurs", "voters"),
     MANY,
     {"fr": "votants NOM, NOM, ...", "en": "votants NAME, NAME, ... (voters)"},
@@ -35,7 +35,7 @@ ROLE = RoleSpec(
     slug="bouc-emissaire",
     camp="village",
     names={"fr": "Bouc-émissaire", "en": "Scapegoat"},
-    orders=frozenset({Kind.VOTANTS}),
+    orders=frozenset({VOTANTS.kind}),
     verbs=(VOTANTS,),
     village_power=True,
     help={

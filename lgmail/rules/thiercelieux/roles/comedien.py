@@ -43,13 +43,13 @@ def _role_named(said: Said) -> Order | Refusal:
     """004's Comédien: « devenir chasseur »."""
     found = said.role(said.rest)
     if found is not None:
-        return Order(Kind.DEVENIR, args=(found[0],))
+        return Order(DEVENIR.kind, args=(found[0],))
     return Refusal(Cause.UNREADABLE, {"missing": "role"})
 
 
 #: 004: the Comédien becomes one of his three roles for the night
 DEVENIR = Verb(
-    Kind.DEVENIR,
+    Kind.declare("devenir"),
     ("devenir", "deviens", "incarner", "incarne", "become", "impersonate"),
     hint={
         "fr": "devenir RÔLE (l'un de vos rôles restants)",
@@ -65,7 +65,7 @@ ROLE = RoleSpec(
     slug="comedien",
     camp="village",
     names={"fr": "Comédien", "en": "Actor"},
-    orders=frozenset({Kind.DEVENIR}),
+    orders=frozenset({DEVENIR.kind}),
     verbs=(DEVENIR,),
     step="loups",
     village_power=True,
@@ -183,13 +183,13 @@ def _devenir(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.DEVENIR)
+@may_give(ROLE.slug, DEVENIR.kind)
 def _may_become(state: GameState, player: Player) -> bool:
     # 004: « Une fois que le Comédien a utilisé ses trois rôles, il ne se réveille plus »
     return bool(left(state, player)) and not chose_tonight(state, player)
 
 
-@accepts(Kind.DEVENIR)
+@accepts(DEVENIR.kind)
 def _accept_become(tx: Tx, player: Player, order: Order) -> None:
     """004, Comédien: « Chaque Nuit, le Comédien indique au MJ s'il souhaite, ou non,
     devenir l'un de ces trois rôles »; each once."""

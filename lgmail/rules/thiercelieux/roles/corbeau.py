@@ -23,7 +23,7 @@ from lgmail.rules.tx import Tx
 
 #: 004: the Corbeau's sign
 MARQUER = Verb(
-    Kind.MARQUER,
+    Kind.declare("marquer"),
     ("marquer", "marque", "pancarte", "corbeau", "mark", "raven"),
     1,
     {"fr": "marquer NOM", "en": "marquer NAME (mark)"},
@@ -34,7 +34,7 @@ ROLE = RoleSpec(
     slug="corbeau",
     camp="village",
     names={"fr": "Corbeau", "en": "Raven"},
-    orders=frozenset({Kind.MARQUER}),
+    orders=frozenset({MARQUER.kind}),
     verbs=(MARQUER,),
     step="loups",
     village_power=True,
@@ -71,7 +71,7 @@ def _raven(s: GameState, e: RavenMarked) -> None:
 @resolves("thiercelieux", "marquer")
 def _marquer(tx: Tx) -> None:
     s = tx.state
-    for player, targets in tonight.given(s, ROLE.slug, Kind.MARQUER):
+    for player, targets in tonight.given(s, ROLE.slug, MARQUER.kind):
         if s.players[targets[0]].alive:
             tx.emit(RavenMarked(player.name, targets[0], s.number))
 
@@ -79,7 +79,7 @@ def _marquer(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@checks(ROLE.slug, Kind.MARQUER)
+@checks(ROLE.slug, MARQUER.kind)
 def _check_mark(state: GameState, player: Player, order: Order) -> None:
     if pyromane.is_vagabond(state.players[order.target]):
         # 004: « Le Corbeau ne peut désigner aucun Vagabond. »

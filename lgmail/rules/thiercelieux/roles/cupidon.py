@@ -14,16 +14,17 @@ from lgmail.rules import dump
 from lgmail.rules import events as ev
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, checks, folds, may_give, nothing, resolves, tells, used_up
-from lgmail.rules.orders import Kind, Order
+from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import LOVERS_UNITED_BY, GameState, Player
 from lgmail.rules.thiercelieux import camps, tonight
+from lgmail.rules.thiercelieux.base import steps
 from lgmail.rules.thiercelieux.roles import fantome, joueur_de_flute
 from lgmail.rules.tx import Tx
 
 UNIR = Verb(
-    Kind.UNIR,
+    steps.UNIR,
     (
         "unir",
         "unis",
@@ -47,7 +48,7 @@ ROLE = RoleSpec(
     slug="cupidon",
     camp="village",
     names={"fr": "Cupidon", "en": "Cupid"},
-    orders=frozenset({Kind.UNIR}),
+    orders=frozenset({UNIR.kind}),
     verbs=(UNIR,),
     step="cupidon",
     help={
@@ -64,7 +65,7 @@ def check(state: GameState, cupidon: Player, order: Order) -> None:
 
 def resolve(state: GameState) -> list[ev.Event]:
     for cupidon in state.by_role(ROLE.slug):
-        given = state.order_of(cupidon.name, Kind.UNIR)
+        given = state.order_of(cupidon.name, UNIR.kind)
         if given:
             return [LoversUnited(cupidon.name, list(given.order.targets))]
     return []
@@ -158,7 +159,7 @@ def traitors(state: GameState) -> set[str]:
 def _unir(tx: Tx) -> None:
     """004: « Si Cupidon échoue à créer un couple autorisé [...] il n'est pas averti par le MJ
     de cet échec »."""
-    for player, targets in tonight.given(tx.state, ROLE.slug, Kind.UNIR)[:1]:
+    for player, targets in tonight.given(tx.state, ROLE.slug, UNIR.kind)[:1]:
         why = forbidden_couple(tx.state, targets)
         if why is None:
             tx.emit(LoversUnited(player.name, targets))
@@ -169,14 +170,14 @@ def _unir(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.UNIR)
+@may_give(ROLE.slug, UNIR.kind)
 def _may_unite(state: GameState, player: Player) -> bool:
     return state.number == 1 and not state.lovers
 
 
-@used_up(ROLE.slug, Kind.UNIR)
+@used_up(ROLE.slug, UNIR.kind)
 def _united(state: GameState, player: Player) -> bool:
     return bool(state.lovers)
 
 
-checks(ROLE.slug, Kind.UNIR)(check)
+checks(ROLE.slug, UNIR.kind)(check)

@@ -23,7 +23,10 @@ from lgmail.rules.tx import Tx
 
 #: 004: the Enfant Sauvage's model
 MODELE = Verb(
-    Kind.MODELE, ("modele", "model", "mentor"), 1, {"fr": "modele NOM", "en": "modele NAME (model)"}
+    Kind.declare("modele"),
+    ("modele", "model", "mentor"),
+    1,
+    {"fr": "modele NOM", "en": "modele NAME (model)"},
 )
 
 
@@ -31,7 +34,7 @@ ROLE = RoleSpec(
     slug="enfant-sauvage",
     camp="village",
     names={"fr": "Enfant Sauvage", "en": "Wild Child"},
-    orders=frozenset({Kind.MODELE}),
+    orders=frozenset({MODELE.kind}),
     verbs=(MODELE,),
     step="cupidon",
     help={
@@ -90,7 +93,7 @@ def _modele(tx: Tx) -> None:
     for child in s.by_role(ROLE.slug):
         if model_of(child):
             continue
-        given = s.order_of(child.name, Kind.MODELE)
+        given = s.order_of(child.name, MODELE.kind)
         if given is not None:
             tx.emit(ModelChosen(child.name, given.order.target))
             continue
@@ -103,17 +106,17 @@ def _modele(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.MODELE)
+@may_give(ROLE.slug, MODELE.kind)
 def _may_choose(state: GameState, player: Player) -> bool:
     return state.number == 1 and not model_of(player)
 
 
-@used_up(ROLE.slug, Kind.MODELE)
+@used_up(ROLE.slug, MODELE.kind)
 def _chose(state: GameState, player: Player) -> bool:
     return bool(model_of(player))
 
 
-@checks(ROLE.slug, Kind.MODELE)
+@checks(ROLE.slug, MODELE.kind)
 def _check_model(state: GameState, player: Player, order: Order) -> None:
     if order.target == player.name:
         # 004: « il indique au MJ un autre joueur de la partie »

@@ -62,19 +62,19 @@ from lgmail.rules.variants import variant_of
 
 #: 004: the Fantôme's removal and his Allié; the dead's guess of the Allié
 SUPPRIMER = Verb(
-    Kind.SUPPRIMER,
+    Kind.declare("supprimer"),
     ("supprimer", "supprime", "hanter", "hante", "remove", "haunt"),
     1,
     {"fr": "supprimer NOM", "en": "supprimer NAME (remove their power)"},
 )
 ALLIE = Verb(
-    Kind.ALLIE,
+    Kind.declare("allie"),
     ("allie", "allier", "transformer", "transforme", "ally"),
     1,
     {"fr": "allie NOM (un mort)", "en": "allie NAME (a dead player becomes your Ally)"},
 )
 VOIX = Verb(
-    Kind.VOIX,
+    Kind.declare("voix"),
     (
         "voix des morts",
         "voix",
@@ -97,7 +97,7 @@ ROLE = RoleSpec(
     slug="fantome",
     camp="independant",
     names={"fr": "Fantôme", "en": "Ghost"},
-    orders=frozenset({Kind.SUPPRIMER, Kind.ALLIE}),
+    orders=frozenset({SUPPRIMER.kind, ALLIE.kind}),
     verbs=(SUPPRIMER, ALLIE, VOIX),
     step="loups",
     help={
@@ -305,7 +305,7 @@ def _allie(tx: Tx) -> None:
     en son Allié »; « Si l'action du Fantôme est empêchée par un pouvoir quelconque [...] elle
     n'est pas consommée »."""
     s = tx.state
-    for player, targets in tonight.given(s, ROLE.slug, Kind.ALLIE):
+    for player, targets in tonight.given(s, ROLE.slug, ALLIE.kind):
         if ally_of(s, player) is None and targets[0] in ally_candidates(s):
             tx.emit(AllyMade(player.name, targets[0]))
 
@@ -319,7 +319,7 @@ def _supprimer(tx: Tx) -> None:
     s = tx.state
     if not removal_night(s.number):
         return
-    for player, targets in tonight.given(s, ROLE.slug, Kind.SUPPRIMER):
+    for player, targets in tonight.given(s, ROLE.slug, SUPPRIMER.kind):
         target = s.players[targets[0]]
         if (
             not target.alive
@@ -352,25 +352,25 @@ def _voix(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.SUPPRIMER)
+@may_give(ROLE.slug, SUPPRIMER.kind)
 def _may_remove(state: GameState, player: Player) -> bool:
     # 004: « une Nuit sur deux (en commençant par la Nuit 2) »
     return removal_night(state.number)
 
 
-@refuses(ROLE.slug, Kind.SUPPRIMER)
+@refuses(ROLE.slug, SUPPRIMER.kind)
 def _not_his_night(state: GameState, player: Player, order: Order) -> Exception:
     return Refused(Cause.NOT_NOW, when="ghost-night")
 
 
-@checks(ROLE.slug, Kind.SUPPRIMER)
+@checks(ROLE.slug, SUPPRIMER.kind)
 def _check_remove(state: GameState, player: Player, order: Order) -> None:
     if order.target == player.name:
         # ruling: the Fantôme takes the power of another player
         raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
 
 
-@may_give(ROLE.slug, Kind.ALLIE)
+@may_give(ROLE.slug, ALLIE.kind)
 def _may_ally(state: GameState, player: Player) -> bool:
     # « une fois dans la partie », a dead player to make his Allié
     return ally_of(state, player) is None and bool(ally_candidates(state))
@@ -383,16 +383,16 @@ def _voice_of(state: GameState, player: Player) -> frozenset[Kind]:
     Rulings: while a Fantôme lives; not the Fantôme himself."""
     if player.alive or is_ghost(player) or VOICE in player.spent or not powers.haunting(state):
         return frozenset()
-    return frozenset({Kind.VOIX})
+    return frozenset({VOIX.kind})
 
 
-@accepts(Kind.VOIX)
+@accepts(VOIX.kind)
 def _accept_voice(tx: Tx, player: Player, order: Order) -> None:
     """« La voix des morts »: « L'envoi du MP doit impérativement se faire au maximum une
     heure avant le lever du Jour. Si l'envoi du MP dépasse le délai prévu, alors il est
     considéré comme nul, et le joueur pourra retenter sa chance »."""
     s = tx.state
-    if Kind.VOIX not in _voice_of(s, player):
+    if VOIX.kind not in _voice_of(s, player):
         if player.alive:
             raise Refused(Cause.NOT_ALLOWED, why="living-voice")
         raise Refused(Cause.ALREADY_USED)
@@ -402,7 +402,7 @@ def _accept_voice(tx: Tx, player: Player, order: Order) -> None:
     tx.emit(DeadGuessed(player.name, order.target))
 
 
-@accepts(Kind.ALLIE)
+@accepts(ALLIE.kind)
 def _accept_ally(tx: Tx, player: Player, order: Order) -> None:
     """004: « transformer un des joueurs éliminés en son Allié »; « Le Fantôme ne peut pas
     transformer un Loup (qu'il soit dans l'antre ou non) ou un Acolyte en Allié »."""

@@ -44,18 +44,18 @@ NAMES = {"fr": "Garde Champêtre", "en": "Village Warden"}
 def _event(said: Said) -> Order | Refusal:
     """« evenement 1 », « evenement 2 » or the event's name."""
     chosen = " ".join(said.rest)
-    return Order(Kind.EVENEMENT, args=(chosen,)) if chosen else Refusal(Cause.UNREADABLE)
+    return Order(EVENEMENT.kind, args=(chosen,)) if chosen else Refusal(Cause.UNREADABLE)
 
 
 #: 004: the Capitaine names the Garde Champêtre, who chooses the day's event
 GARDE = Verb(
-    Kind.GARDE,
+    Kind.declare("garde"),
     ("garde champetre", "garde", "warden", "constable"),
     1,
     {"fr": "garde NOM", "en": "garde NAME (name the Village Warden)"},
 )
 EVENEMENT = Verb(
-    Kind.EVENEMENT,
+    Kind.declare("evenement"),
     ("evenement", "evenements", "event"),
     hint={"fr": "evenement 1 (ou 2)", "en": "evenement 1 (or 2: the day's event)"},
     read=_event,
@@ -131,7 +131,7 @@ def _tell_offered(s: GameState, e: EventsOffered, later: Sequence[Event]) -> lis
 # --- in 004 (thiercelieux): its orders ---
 
 
-@accepts(Kind.GARDE)
+@accepts(GARDE.kind)
 def _accept_warden(tx: Tx, player: Player, order: Order) -> None:
     """004: « Le Garde Champêtre est un titre désigné par le Capitaine »."""
     s = tx.state
@@ -144,7 +144,7 @@ def _accept_warden(tx: Tx, player: Player, order: Order) -> None:
     name_warden(tx, player.name, order.target)
 
 
-@accepts(Kind.EVENEMENT)
+@accepts(EVENEMENT.kind)
 def _accept_event(tx: Tx, player: Player, order: Order) -> None:
     """The Garde Champêtre's choice of the night's event."""
     choose(tx, player.name, order.args[0] if order.args else "")

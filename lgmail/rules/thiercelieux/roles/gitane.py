@@ -27,7 +27,7 @@ from lgmail.rules.tx import Tx
 
 #: 004: the Gitane's card
 CARTE = Verb(
-    Kind.CARTE,
+    Kind.declare("carte"),
     ("tirer une carte", "tire une carte", "tirage", "draw a card", "draw", "gitane"),
     hint={"fr": "tirer une carte", "en": "tirer une carte (draw an event card)"},
     bare=True,
@@ -38,7 +38,7 @@ ROLE = RoleSpec(
     slug="gitane",
     camp="village",
     names={"fr": "Gitane", "en": "Gypsy"},
-    orders=frozenset({Kind.CARTE}),
+    orders=frozenset({CARTE.kind}),
     verbs=(CARTE,),
     step="loups",
     village_power=True,
@@ -75,7 +75,7 @@ def _carte(tx: Tx) -> None:
     """004, Gitane: the MJ draws a card « parmi la liste des cartes événements de l'extension
     Nouvelle Lune » (a recorded draw), applied at the rising of the day."""
     s = tx.state
-    for player, _ in tonight.given(s, ROLE.slug, Kind.CARTE):
+    for player, _ in tonight.given(s, ROLE.slug, CARTE.kind):
         names = nouvelle_lune.left(s)
         if names:
             (card,) = tx.draw(f"carte:{player.name}", names)
@@ -85,6 +85,6 @@ def _carte(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.CARTE)
+@may_give(ROLE.slug, CARTE.kind)
 def _may_draw(state: GameState, player: Player) -> bool:
     return bool(nouvelle_lune.left(state))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lgmail.rules import events as ev
 from lgmail.rules.hooks import checks, may_give, resolves
-from lgmail.rules.orders import Kind, Order
+from lgmail.rules.orders import Order
 from lgmail.rules.role import RoleSpec
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import acting, layers, tonight
@@ -23,7 +23,7 @@ ROLE = RoleSpec(
     aliases=("gml",),
     camp="loups",
     names={"fr": "Grand Méchant Loup", "en": "Big Bad Wolf"},
-    orders=frozenset({Kind.TUER, Kind.ELIMINER}),
+    orders=frozenset({loup_garou.TUER.kind, loup_garou_blanc.ELIMINER.kind}),
     verbs=(loup_garou.TUER, loup_garou_blanc.ELIMINER),
     step="loups",
     help={
@@ -43,12 +43,12 @@ POWER = "gml"
 @resolves("thiercelieux", "eliminer-gml")
 def _eliminer_gml(tx: Tx) -> None:
     s = tx.state
-    for player, aimed in tonight.given(s, ROLE.slug, Kind.ELIMINER):
+    for player, aimed in tonight.given(s, ROLE.slug, loup_garou_blanc.ELIMINER.kind):
         if POWER not in player.spent:
             tx.emit(ev.PowerUsed(player.name, POWER, aimed[0]))
     for player in s.by_role(ROLE.slug):
         prevented = not layers.acts(s, player.name, "eliminer-gml")
-        given = s.order_of(player.name, Kind.ELIMINER)
+        given = s.order_of(player.name, loup_garou_blanc.ELIMINER.kind)
         if prevented and given and POWER not in player.spent:
             # 004: « Si le pouvoir du GML est empêché (exemple : assommé), il est tout de même
             # consommé »
@@ -58,11 +58,11 @@ def _eliminer_gml(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.ELIMINER)
+@may_give(ROLE.slug, loup_garou_blanc.ELIMINER.kind)
 def _may_eliminate(state: GameState, player: Player) -> bool:
     return POWER not in player.spent
 
 
-@checks(ROLE.slug, Kind.ELIMINER)
+@checks(ROLE.slug, loup_garou_blanc.ELIMINER.kind)
 def _check_eliminate(state: GameState, player: Player, order: Order) -> None:
     acting.aim(state, player, order)

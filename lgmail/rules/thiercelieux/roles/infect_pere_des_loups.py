@@ -21,7 +21,7 @@ from lgmail.rules.tx import Tx
 
 #: 004: the Infect Père des Loups (« J'infecte Opeth. »)
 INFECTER = Verb(
-    Kind.INFECTER,
+    Kind.declare("infecter"),
     ("infecter", "infecte", "infect"),
     hint={"fr": "infecter", "en": "infecter (infect the pack's victim)"},
     bare=True,
@@ -33,7 +33,7 @@ ROLE = RoleSpec(
     aliases=("ipl",),
     camp="loups",
     names={"fr": "Infect Père des Loups", "en": "Accursed Wolf-Father"},
-    orders=frozenset({Kind.TUER, Kind.INFECTER}),
+    orders=frozenset({loup_garou.TUER.kind, INFECTER.kind}),
     verbs=(loup_garou.TUER, INFECTER),
     step="loups",
     help={
@@ -57,7 +57,7 @@ IMMUNE = frozenset({"fantome", "maitre-vampire"})
 @resolves("thiercelieux", "infecter")
 def _infecter(tx: Tx) -> None:
     s = tx.state
-    for player, _ in tonight.given(s, ROLE.slug, Kind.INFECTER):
+    for player, _ in tonight.given(s, ROLE.slug, INFECTER.kind):
         if s.night.victim and POWER not in player.spent:
             tx.emit(ev.PowerUsed(player.name, POWER, s.night.victim))
             return
@@ -74,6 +74,6 @@ def infection(state: GameState) -> tuple[str, str] | None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.INFECTER)
+@may_give(ROLE.slug, INFECTER.kind)
 def _may_infect(state: GameState, player: Player) -> bool:
     return POWER not in player.spent

@@ -23,7 +23,7 @@ from lgmail.rules.tx import Tx
 
 #: 004: the Joueur de Flûte's charm
 CHARMER = Verb(
-    Kind.CHARMER,
+    Kind.declare("charmer"),
     ("charmer", "charme", "envouter", "envoute", "charm", "enchant"),
     MANY,
     {"fr": "charmer NOM et NOM", "en": "charmer NAME et NAME (charm)"},
@@ -35,7 +35,7 @@ ROLE = RoleSpec(
     aliases=("jdf",),
     camp="independant",
     names={"fr": "Joueur de Flûte", "en": "Pied Piper"},
-    orders=frozenset({Kind.CHARMER}),
+    orders=frozenset({CHARMER.kind}),
     verbs=(CHARMER,),
     step="loups",
     help={
@@ -96,7 +96,7 @@ def _tell_charmed(s: GameState, e: PlayersCharmed, later: Sequence[Event]) -> li
 @resolves("thiercelieux", "charmer")
 def _charmer(tx: Tx) -> None:
     s = tx.state
-    for player, targets in tonight.given(s, ROLE.slug, Kind.CHARMER):
+    for player, targets in tonight.given(s, ROLE.slug, CHARMER.kind):
         # 004: « l'action du JdF peut être ciblée par le Redirecteur contre le JdF lui-même,
         # auquel cas le charme fonctionne » (his own order may not name him: `_check`)
         names = [n for n in targets if s.players[n].alive]
@@ -107,7 +107,7 @@ def _charmer(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@checks(ROLE.slug, Kind.CHARMER)
+@checks(ROLE.slug, CHARMER.kind)
 def _check_charm(state: GameState, player: Player, order: Order) -> None:
     # 004: « il charme : zéro, un ou deux joueurs » « ne peut pas se charmer lui-même »
     if len(order.targets) > MAX:

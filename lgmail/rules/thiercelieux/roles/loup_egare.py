@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from lgmail.rules import events as ev
 from lgmail.rules.hooks import may_give, resolves
-from lgmail.rules.orders import Kind
 from lgmail.rules.role import RoleSpec
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import camps, tonight
@@ -23,7 +22,7 @@ ROLE = RoleSpec(
     slug="loup-egare",
     camp="loups",
     names={"fr": "Loup Égaré", "en": "Stray Wolf"},
-    orders=frozenset({Kind.FLAIRER}),
+    orders=frozenset({renard.FLAIRER.kind}),
     verbs=(renard.FLAIRER,),
     step="loups",
     help={
@@ -44,7 +43,7 @@ def _renifler(tx: Tx) -> None:
     """004, Loup Égaré: « Si le joueur qu'il renifle est un Loup-Garou [...] il rejoindra la
     meute au lever du Jour. »"""
     s = tx.state
-    for player, targets in tonight.given(s, ROLE.slug, Kind.FLAIRER):
+    for player, targets in tonight.given(s, ROLE.slug, renard.FLAIRER.kind):
         target = s.players[targets[0]]
         # « quelque soit son rôle : [...] Passager.. »
         wolf = camps.is_wolf(target) or passager.is_passager(target)
@@ -60,7 +59,7 @@ def strays_found(state: GameState) -> list[str]:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.FLAIRER)
+@may_give(ROLE.slug, renard.FLAIRER.kind)
 def _may_sniff(state: GameState, player: Player) -> bool:
     """He sniffs as the Renard does."""
     return renard.can_sniff(player)

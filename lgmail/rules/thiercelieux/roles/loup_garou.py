@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lgmail.rules.events import Event, event
-from lgmail.rules.hooks import folds, resolves
-from lgmail.rules.orders import Kind, Order
+from lgmail.rules.hooks import folds, folds_order, resolves
+from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refusal, Refused
 from lgmail.rules.role import RoleSpec, Said, Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import camps, layers
+from lgmail.rules.thiercelieux.base import steps
 from lgmail.rules.tx import Tx
 
 
@@ -30,11 +31,11 @@ def _read_kill(said: Said) -> Order | Refusal:
     wolves = said.names(pack_part.replace("=", " "))
     if isinstance(wolves, Refusal):
         return wolves
-    return Order(Kind.TUER, (victim,), args=tuple(wolves))
+    return Order(TUER.kind, (victim,), args=tuple(wolves))
 
 
 TUER: Verb = Verb(
-    Kind.TUER,
+    steps.TUER,
     ("tuer", "tue", "tuons", "manger", "mange", "devorer", "devore", "kill", "eat"),
     1,
     {"fr": "tuer NOM", "en": "tuer NAME (kill)"},
@@ -47,7 +48,7 @@ ROLE = RoleSpec(
     aliases=("loup", "loupgarou", "lg", "slg"),
     camp="loups",
     names={"fr": "Loup-Garou", "en": "Werewolf"},
-    orders=frozenset({Kind.TUER}),
+    orders=frozenset({TUER.kind}),
     verbs=(TUER,),
     step="loups",
     help={
@@ -55,6 +56,12 @@ ROLE = RoleSpec(
         "en": 'Each night: "tuer NAME" (kill; the last order of any wolf counts).',
     },
 )
+
+
+@folds_order(TUER.kind)
+def _aimed(s: GameState, wolf: str, order: Order) -> None:
+    """004: « le dernier ordre d'un loup compte »: each wolf's last aim, in the order given."""
+    s.night.kills = [k for k in s.night.kills if k[0] != wolf] + [(wolf, order.target)]
 
 
 def check(state: GameState, wolf: Player, order: Order) -> None:
@@ -101,7 +108,7 @@ def _devorer(tx: Tx) -> None:
         if not layers.acts(s, wolf, "devorer"):
             # Ruling: a knocked-out wolf does not act; the last order of one who may counts
             continue
-        landed = layers.aim(s, wolf, "devorer", Kind.TUER, [aimed])
+        landed = layers.aim(s, wolf, "devorer", TUER.kind, [aimed])
         if landed and s.players[landed[0]].alive:
             tx.emit(WolvesChose(landed[0], wolf))
             return

@@ -23,7 +23,7 @@ from lgmail.rules.tx import Tx
 
 #: 004: the Loup-Garou Blanc's and the Grand Méchant Loup's own kill
 ELIMINER: Verb = Verb(
-    Kind.ELIMINER,
+    Kind.declare("eliminer"),
     ("eliminer", "elimine", "assassiner", "assassine", "eliminate", "slay"),
     1,
     {"fr": "eliminer NOM", "en": "eliminer NAME (eliminate)"},
@@ -35,7 +35,7 @@ ROLE = RoleSpec(
     aliases=("lgb",),
     camp="independant",
     names={"fr": "Loup-Garou Blanc", "en": "White Werewolf"},
-    orders=frozenset({Kind.TUER, Kind.ELIMINER}),
+    orders=frozenset({loup_garou.TUER.kind, ELIMINER.kind}),
     verbs=(loup_garou.TUER, ELIMINER),
     step="loups",
     help={
@@ -72,30 +72,30 @@ def _eliminer_blanc(tx: Tx) -> None:
     s = tx.state
     if not his_night(s.number):
         return
-    for player, targets in tonight.given(s, ROLE.slug, Kind.ELIMINER):
+    for player, targets in tonight.given(s, ROLE.slug, ELIMINER.kind):
         tx.emit(ev.PowerUsed(player.name, POWER, targets[0]))
 
 
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.ELIMINER)
+@may_give(ROLE.slug, ELIMINER.kind)
 def _may_eliminate(state: GameState, player: Player) -> bool:
     return his_night(state.number)
 
 
-@offers(ROLE.slug, Kind.ELIMINER)
+@offers(ROLE.slug, ELIMINER.kind)
 def _has_prey(state: GameState, player: Player) -> bool:
     """No wolf of the den he may aim at: nothing to eliminate tonight."""
     den = [p.name for p in camps.den(state)]
     return bool(prey(state, player, den))
 
 
-@checks(ROLE.slug, Kind.ELIMINER)
+@checks(ROLE.slug, ELIMINER.kind)
 def _check_eliminate(state: GameState, player: Player, order: Order) -> None:
     acting.aim(state, player, order, white=True)
 
 
-@refuses(ROLE.slug, Kind.ELIMINER)
+@refuses(ROLE.slug, ELIMINER.kind)
 def _not_his_night(state: GameState, player: Player, order: Order) -> Exception:
     return Refused(Cause.NOT_NOW, when="even-night")

@@ -51,13 +51,13 @@ from lgmail.rules.tx import Tx
 STEP = "manipulateur"
 
 MANIPULER = Verb(
-    Kind.MANIPULER,
+    Kind.declare("manipuler"),
     ("manipuler", "manipule", "visiter", "visite", "manipulate", "visit"),
     1,
     {"fr": "manipuler NOM", "en": "manipuler NAME (visit)"},
 )
 DETOURNER = Verb(
-    Kind.DETOURNER,
+    Kind.declare("detourner"),
     ("detourner", "detourne", "destinataire", "recipient", "reroute"),
     1,
     {"fr": "detourner NOM", "en": "detourner NAME (new recipient)"},
@@ -69,7 +69,7 @@ ROLE = RoleSpec(
     slug="loup-garou-manipulateur",
     camp="loups",
     names={"fr": "Loup-Garou Manipulateur", "en": "Manipulating Werewolf"},
-    orders=frozenset({Kind.MANIPULER, Kind.DETOURNER}),
+    orders=frozenset({MANIPULER.kind, DETOURNER.kind}),
     verbs=(MANIPULER, DETOURNER),
     step="loups",
     help={
@@ -155,7 +155,7 @@ def _tell_visit(s: GameState, e: VisitReported, later: Sequence[Event]) -> list[
 def _manipuler(tx: Tx) -> None:
     """004: « Chaque Nuit, le Loup-Garou Manipulateur peut se rendre chez le joueur de son
     choix. »"""
-    for player, aimed in tonight.given(tx.state, ROLE.slug, Kind.MANIPULER):
+    for player, aimed in tonight.given(tx.state, ROLE.slug, MANIPULER.kind):
         tx.emit(ManipulatorVisited(player.name, aimed[0]))
 
 
@@ -180,7 +180,7 @@ def release(tx: Tx) -> None:
     report_visits(tx)
     visits = s.extra.get(layers.visit_key(s.number), {})
     for manipulateur, target in visits.items():
-        given = s.order_of(manipulateur, Kind.DETOURNER)
+        given = s.order_of(manipulateur, DETOURNER.kind)
         if given is None or not s.players[manipulateur].alive:
             continue
         actions = [
@@ -210,20 +210,20 @@ def release(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.DETOURNER)
+@may_give(ROLE.slug, DETOURNER.kind)
 def _may_divert(state: GameState, player: Player) -> bool:
     # 004: told « si le joueur ciblé a agit », he may change the recipient
     reports = state.extra.get(report_key(state.number), {})
     return bool(reports.get(player.name))
 
 
-@refuses(ROLE.slug, Kind.DETOURNER)
+@refuses(ROLE.slug, DETOURNER.kind)
 def _not_told(state: GameState, player: Player, order: Order) -> Exception:
     # once told, at the end of the night, that his player acted
     return Refused(Cause.NOT_NOW, when="night")
 
 
-@checks(ROLE.slug, Kind.DETOURNER)
+@checks(ROLE.slug, DETOURNER.kind)
 def _check_divert(state: GameState, player: Player, order: Order) -> None:
     visits = state.extra.get(layers.visit_key(state.number), {})
     if visits.get(player.name) == order.target:

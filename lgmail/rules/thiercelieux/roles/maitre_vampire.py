@@ -38,7 +38,7 @@ from lgmail.rules.tx import Tx
 
 #: 004: the Maître Vampire's recruit
 RECRUTER = Verb(
-    Kind.RECRUTER,
+    Kind.declare("recruter"),
     ("recruter", "recrute", "mordre", "mords", "recruit", "bite"),
     1,
     {"fr": "recruter NOM", "en": "recruter NAME (recruit an acolyte)"},
@@ -49,7 +49,7 @@ ROLE = RoleSpec(
     slug="maitre-vampire",
     camp="independant",
     names={"fr": "Maître Vampire", "en": "Vampire Master"},
-    orders=frozenset({Kind.RECRUTER}),
+    orders=frozenset({RECRUTER.kind}),
     verbs=(RECRUTER,),
     step="loups",
     help={
@@ -244,7 +244,7 @@ def _recruter(tx: Tx) -> None:
     dawn (`recruit`). The Salvateur does not stop it (« Le Salvateur ne protège pas [...] du
     recrutement [...] du Maitre Vampire »)."""
     s = tx.state
-    for player, targets in tonight.given(s, ROLE.slug, Kind.RECRUTER):
+    for player, targets in tonight.given(s, ROLE.slug, RECRUTER.kind):
         if room(s, player):
             tx.emit(RecruitAttempted(player.name, targets[0]))
 
@@ -267,19 +267,19 @@ def recruit(tx: Tx) -> set[str]:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.RECRUTER)
+@may_give(ROLE.slug, RECRUTER.kind)
 def _may_recruit(state: GameState, player: Player) -> bool:
     return room(state, player)
 
 
-@refuses(ROLE.slug, Kind.RECRUTER)
+@refuses(ROLE.slug, RECRUTER.kind)
 def _no_room(state: GameState, player: Player, order: Order) -> Exception:
     # 004: « A aucun moment le Maître Vampire ne peut pas avoir plus de deux
     # acolytes en jeu avec lui », « un nombre maximum de recrutements réussis »
     return Refused(Cause.NOT_ALLOWED, why="vampire-limit")
 
 
-@checks(ROLE.slug, Kind.RECRUTER)
+@checks(ROLE.slug, RECRUTER.kind)
 def _check_recruit(state: GameState, player: Player, order: Order) -> None:
     if order.target == player.name:
         raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")

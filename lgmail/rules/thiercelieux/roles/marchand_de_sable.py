@@ -21,18 +21,20 @@ from lgmail.rules.tx import Tx
 
 #: 004: the Marchand de Sable's sleep
 ENDORMIR = Verb(
-    Kind.ENDORMIR,
+    Kind.declare("endormir"),
     ("endormir", "endors", "sable", "sleep"),
     hint={"fr": "endormir", "en": "endormir (sleep: no next night)"},
     bare=True,
 )
+# 004: « pendant le jour de jeu »: a night role's order given by day
+acting.DAY_ORDERS.add(ENDORMIR.kind)
 
 
 ROLE = RoleSpec(
     slug="marchand-de-sable",
     camp="village",
     names={"fr": "Marchand de Sable", "en": "Sandman"},
-    orders=frozenset({Kind.ENDORMIR}),
+    orders=frozenset({ENDORMIR.kind}),
     verbs=(ENDORMIR,),
     village_power=True,
     help={
@@ -47,18 +49,18 @@ POWER = "sable"
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.ENDORMIR)
+@may_give(ROLE.slug, ENDORMIR.kind)
 def _may_sleep(state: GameState, player: Player) -> bool:
     return POWER not in player.spent
 
 
-@accepts(Kind.ENDORMIR)
+@accepts(ENDORMIR.kind)
 def _accept_sleep(tx: Tx, player: Player, order: Order) -> None:
     """004: « Pour agir, le Marchand de Sable doit utiliser son pouvoir pendant le jour de
     jeu précédant la Nuit de jeu qu'il veut faire sauter »."""
     s = tx.state
     if acting.role(s, player) != ROLE.slug:
-        raise Refused(Cause.NOT_YOUR_ROLE, kind=Kind.ENDORMIR.value)
+        raise Refused(Cause.NOT_YOUR_ROLE, kind=ENDORMIR.kind.value)
     if not powers.has_power(s, player):
         raise Refused(Cause.POWER_LOST)
     if POWER in player.spent:

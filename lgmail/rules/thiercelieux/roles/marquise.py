@@ -37,14 +37,14 @@ def _read_letter(said: Said) -> Order | Refusal:
     """004: « elle écrit un message de la longueur et de la forme qu'elle souhaite »."""
     text = said.after_verb()
     return (
-        Order(Kind.LETTRE, args=(text,)) if text else Refusal(Cause.UNREADABLE, {"missing": "text"})
+        Order(LETTRE.kind, args=(text,)) if text else Refusal(Cause.UNREADABLE, {"missing": "text"})
     )
 
 
 #: 004: the Marquise's three actions; her letter runs to the end of the mail (« Lettre de la
 #: marquise », « de la longueur et de la forme qu'elle souhaite »)
 LETTRE = Verb(
-    Kind.LETTRE,
+    Kind.declare("lettre"),
     ("lettre", "letter"),
     hint={
         "fr": "lettre TEXTE (jusqu'à la fin du mail)",
@@ -54,7 +54,7 @@ LETTRE = Verb(
     to_the_end=True,
 )
 SENTENCE = Verb(
-    Kind.SENTENCE,
+    Kind.declare("sentence"),
     ("sentence", "sentencier", "condamner", "condamne", "sentenced"),
     1,
     {
@@ -63,7 +63,7 @@ SENTENCE = Verb(
     },
 )
 JEUX = Verb(
-    Kind.JEUX,
+    Kind.declare("jeux"),
     ("jeux de pouvoir", "jeux", "jeu", "power play", "powerplay", "power"),
     1,
     {"fr": "jeux NOM (Jeux de pouvoir)", "en": "jeux NAME (power play: learn their power)"},
@@ -74,10 +74,10 @@ ROLE = RoleSpec(
     slug="marquise",
     camp="village",
     names={"fr": "Marquise", "en": "Marchioness"},
-    orders=frozenset({Kind.LETTRE, Kind.SENTENCE, Kind.JEUX}),
+    orders=frozenset({LETTRE.kind, SENTENCE.kind, JEUX.kind}),
     verbs=(LETTRE, SENTENCE, JEUX),
     step="loups",
-    one_of=frozenset({Kind.LETTRE, Kind.SENTENCE, Kind.JEUX}),
+    one_of=frozenset({LETTRE.kind, SENTENCE.kind, JEUX.kind}),
     village_power=True,
     help={
         "fr": "Chaque nuit, une de vos trois actions : « lettre TEXTE » (publiée à l'aube, sans "
@@ -92,7 +92,7 @@ ROLE = RoleSpec(
 )
 
 #: her three actions, by the order that gives each
-ACTIONS: dict[Kind, str] = {Kind.LETTRE: "lettre", Kind.SENTENCE: "sentence", Kind.JEUX: "jeux"}
+ACTIONS: dict[Kind, str] = {LETTRE.kind: "lettre", SENTENCE.kind: "sentence", JEUX.kind: "jeux"}
 #: 004: « si elle sonde un SV ou un SLG, elle obtiendra comme résultat « Pas de pouvoir » »
 NO_POWER = frozenset({"villageois", "loup-garou"})
 
@@ -289,11 +289,11 @@ for _kind in ACTIONS:
 def _accept_action(tx: Tx, player: Player, order: Order) -> None:
     """004: « La Marquise choisit une de ces trois actions chaque Nuit »: her last order of
     the night is her action."""
-    if order.kind is Kind.LETTRE and not "".join(order.args).strip():
+    if order.kind is LETTRE.kind and not "".join(order.args).strip():
         raise Refused(Cause.UNREADABLE, missing="text")
     acting.accept(tx, player, order)
     target = order.targets[0] if order.targets else None
-    text = order.args[0].strip() if order.kind is Kind.LETTRE else ""
+    text = order.args[0].strip() if order.kind is LETTRE.kind else ""
     action = ACTIONS[order.kind]
     tx.emit(MarquiseChose(player.name, tx.state.number, action, target, text))
     # the order is accepted once more after her choice, as the rule set always did

@@ -40,7 +40,7 @@ def _message(said: Said) -> Order | Refusal:
     """004, Passager: « il peut envoyer un message à l'antre des Loups-Garous »."""
     text = said.after_verb()
     return (
-        Order(Kind.MESSAGE, args=(text,))
+        Order(MESSAGE.kind, args=(text,))
         if text
         else Refusal(Cause.UNREADABLE, {"missing": "text"})
     )
@@ -48,7 +48,7 @@ def _message(said: Said) -> Order | Refusal:
 
 #: 004: the Passager's message to the den
 MESSAGE = Verb(
-    Kind.MESSAGE,
+    Kind.declare("message"),
     ("message", "passager", "msg"),
     hint={
         "fr": "message TEXTE (20 mots, aucun nom de joueur)",
@@ -64,7 +64,7 @@ ROLE = RoleSpec(
     slug="passager",
     camp="loups",
     names={"fr": "Passager", "en": "Passenger"},
-    orders=frozenset({Kind.MESSAGE}),
+    orders=frozenset({MESSAGE.kind}),
     verbs=(MESSAGE,),
     step="loups",
     help={
@@ -193,7 +193,7 @@ def _resolve_message(tx: Tx) -> None:
     """004, Passager: « il peut envoyer un message à l'antre des Loups-Garous » « Le message sera
     transmis à la fin de la Nuit s'il est validé par le MJ »; the den does not learn who wrote."""
     s = tx.state
-    for player, _ in tonight.given(s, ROLE.slug, Kind.MESSAGE):
+    for player, _ in tonight.given(s, ROLE.slug, MESSAGE.kind):
         text = s.extra.get(key(s.number), {}).get(player.name)
         readers = [p.name for p in camps.den(s) if p.name != player.name]
         if text and readers:
@@ -203,7 +203,7 @@ def _resolve_message(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@accepts(Kind.MESSAGE)
+@accepts(MESSAGE.kind)
 def _accept_message(tx: Tx, player: Player, order: Order) -> None:
     """004, Passager: « Ce message ne peut contenir au maximum que vingt mots. » « Il est
     interdit d'écrire le pseudo ou le nom/prénom IRL d'un joueur de la partie ». His last

@@ -35,6 +35,7 @@ from lgmail.rules.refusal import Cause, Refusal, Refused
 from lgmail.rules.role import RoleSpec, Said, Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import acting, camps, tonight
+from lgmail.rules.thiercelieux.roles import voyante
 from lgmail.rules.tx import Tx
 
 _WRITTEN_SQUARE = re.compile(r"(?<![a-z0-9])([a-g])\s*-?\s*([1-7])(?![a-z0-9])")
@@ -45,17 +46,17 @@ def _read_square(said: Said) -> Order | Refusal:
     square probes that player (« espionner NOM », the Voyante's)."""
     found = _WRITTEN_SQUARE.search(" ".join(said.fold(w) for w in said.rest))
     if found:
-        return Order(Kind.ESPIONNER, args=(f"{found.group(1).upper()}{found.group(2)}",))
+        return Order(ESPIONNER.kind, args=(f"{found.group(1).upper()}{found.group(2)}",))
     got = said.name(said.rest)
     if isinstance(got, str):
-        return Order(Kind.SONDER, (got,))
+        return Order(voyante.SONDER.kind, (got,))
     return Refusal(Cause.UNREADABLE, {"missing": "square"})
 
 
 #: 004: the Petite Fille's square (« espionner les Loups-Garous », « une case qu'elle veut
 #: observer »); "espionner NOM" still probes (Voyante)
 ESPIONNER = Verb(
-    Kind.ESPIONNER,
+    Kind.declare("espionner"),
     ("espionner", "espionne", "observer", "observe", "spy", "watch"),
     hint={"fr": "espionner CASE (de A1 à G7)", "en": "espionner SQUARE (spy: A1 to G7)"},
     read=_read_square,
@@ -67,7 +68,7 @@ ROLE = RoleSpec(
     slug="petite-fille",
     camp="village",
     names={"fr": "Petite Fille", "en": "Little Girl"},
-    orders=frozenset({Kind.ESPIONNER}),
+    orders=frozenset({ESPIONNER.kind}),
     verbs=(ESPIONNER,),
     step="loups",
     village_power=True,
@@ -236,7 +237,7 @@ def _espionner(tx: Tx) -> None:
     """004, Petite Fille: what the square she watches hides: a wolf's name, her discovery (the
     pack's victim spared), or nothing."""
     s = tx.state
-    for player, _ in tonight.given(s, ROLE.slug, Kind.ESPIONNER):
+    for player, _ in tonight.given(s, ROLE.slug, ESPIONNER.kind):
         where = watched(s, player.name)
         if where is None:
             continue
@@ -270,7 +271,7 @@ def place_grid(tx: Tx) -> None:
     tx.emit(GridPlaced(dict(zip(wolves, pairs, strict=True)), girl))
 
 
-@accepts(Kind.ESPIONNER)
+@accepts(ESPIONNER.kind)
 def _accept_spy(tx: Tx, player: Player, order: Order) -> None:
     """004, Petite Fille: « une case qu'elle veut observer sur la carte du Village »."""
     s = tx.state

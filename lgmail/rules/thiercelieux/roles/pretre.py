@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, checks, folds, resolves, tells
-from lgmail.rules.orders import Kind, Order
+from lgmail.rules.orders import Order
 from lgmail.rules.role import RoleSpec
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import camps, powers, tonight
@@ -24,7 +24,7 @@ ROLE = RoleSpec(
     slug="pretre",
     camp="village",
     names={"fr": "Prêtre", "en": "Priest"},
-    orders=frozenset({Kind.SONDER}),
+    orders=frozenset({voyante.SONDER.kind}),
     verbs=(voyante.SONDER,),
     step="loups",
     village_power=True,
@@ -66,7 +66,7 @@ def _tell_answered(s: GameState, e: PriestAnswered, later: Sequence[Event]) -> l
 
 @resolves("thiercelieux", "pretre")
 def _pretre(tx: Tx) -> None:
-    for player, targets in tonight.given(tx.state, ROLE.slug, Kind.SONDER):
+    for player, targets in tonight.given(tx.state, ROLE.slug, voyante.SONDER.kind):
         target = tx.state.players[targets[0]]
         if target.alive:
             # 004, Fantôme: a player whose power is taken away « est Simple Villageois » to the
@@ -80,7 +80,7 @@ def _pretre(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@checks(ROLE.slug, Kind.SONDER)
+@checks(ROLE.slug, voyante.SONDER.kind)
 def _check_probe(state: GameState, player: Player, order: Order) -> None:
     """His probe is checked as the Voyante's."""
     voyante.check(state, player, order)

@@ -20,7 +20,7 @@ from lgmail.rules.tx import Tx
 
 #: 004: the Princesse's favour
 FAVORISER = Verb(
-    Kind.FAVORISER,
+    Kind.declare("favoriser"),
     ("favoriser", "favorise", "couronner", "couronne", "favour", "favor", "crown"),
     1,
     {"fr": "favoriser NOM", "en": "favoriser NAME (favour)"},
@@ -31,7 +31,7 @@ ROLE = RoleSpec(
     slug="princesse",
     camp="village",
     names={"fr": "Princesse", "en": "Princess"},
-    orders=frozenset({Kind.FAVORISER}),
+    orders=frozenset({FAVORISER.kind}),
     verbs=(FAVORISER,),
     step="loups",
     village_power=True,
@@ -71,7 +71,7 @@ def _boosted(s: GameState, e: VoteBoosted) -> None:
 @resolves("thiercelieux", "favoriser")
 def _favoriser(tx: Tx) -> None:
     s = tx.state
-    for _, targets in tonight.given(s, ROLE.slug, Kind.FAVORISER):
+    for _, targets in tonight.given(s, ROLE.slug, FAVORISER.kind):
         # 004, Servante Dévouée: her role taken, « elle récupère aussi le bonus de +1 voix »
         target = s.players[servante_devouee.taker(s, targets[0])]
         # 004, Fantôme: « Si la Princesse cible un joueur dont le pouvoir a été supprimé [...]

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import folds, resolves
-from lgmail.rules.orders import Kind
 from lgmail.rules.role import RoleSpec
 from lgmail.rules.state import GameState
 from lgmail.rules.thiercelieux import layers, tonight
@@ -37,7 +36,7 @@ ROLE = RoleSpec(
     slug="protecteur",
     camp="village",
     names={"fr": "Protecteur", "en": "Protector"},
-    orders=frozenset({Kind.PROTEGER}),
+    orders=frozenset({salvateur.PROTEGER.kind}),
     verbs=(salvateur.PROTEGER,),
     step="loups",
     help={
@@ -71,5 +70,5 @@ def _shield(s: GameState, e: ShieldRaised) -> None:
 def _proteger_tout(tx: Tx) -> None:
     """004, Protecteur: « le Protecteur peut protéger le joueur de son choix de toute action
     nocturne » (`layers.aim`, `layers.shielded`)."""
-    for player, aimed in tonight.given(tx.state, ROLE.slug, Kind.PROTEGER):
+    for player, aimed in tonight.given(tx.state, ROLE.slug, salvateur.PROTEGER.kind):
         tx.emit(ShieldRaised(player.name, aimed[0]))

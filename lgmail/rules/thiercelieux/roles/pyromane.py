@@ -33,7 +33,7 @@ from lgmail.rules.tx import Tx
 
 #: 004: the Pyromane's match
 ALLUMER = Verb(
-    Kind.ALLUMER,
+    Kind.declare("allumer"),
     ("allumer", "allume", "incendier", "incendie", "bruler", "brule", "burn", "torch"),
     1,
     {"fr": "allumer NOM", "en": "allumer NAME (burn their house, once)"},
@@ -44,7 +44,7 @@ ROLE = RoleSpec(
     slug="pyromane",
     camp="village",
     names={"fr": "Pyromane", "en": "Arsonist"},
-    orders=frozenset({Kind.ALLUMER}),
+    orders=frozenset({ALLUMER.kind}),
     verbs=(ALLUMER,),
     step="loups",
     village_power=True,
@@ -117,7 +117,7 @@ def _allumer(tx: Tx) -> None:
     """004, Pyromane: « une seule Nuit dans la partie »; on the pack's victim, « c'est le
     Loup-Garou qui effectue le meurtre qui est éliminé » and « il n'y a pas de victime »."""
     s = tx.state
-    for player, targets in tonight.given(s, ROLE.slug, Kind.ALLUMER):
+    for player, targets in tonight.given(s, ROLE.slug, ALLUMER.kind):
         if POWER in player.spent:
             continue
         if layers.shielded(s, targets[0]):
@@ -142,13 +142,13 @@ def burn(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.ALLUMER)
+@may_give(ROLE.slug, ALLUMER.kind)
 def _may_burn(state: GameState, player: Player) -> bool:
     # 004: « une seule Nuit dans la partie »
     return POWER not in player.spent
 
 
-@checks(ROLE.slug, Kind.ALLUMER)
+@checks(ROLE.slug, ALLUMER.kind)
 def _check_burn(state: GameState, player: Player, order: Order) -> None:
     if is_vagabond(state.players[order.target]):
         # 004: « cibler un joueur autre qu'un Vagabond »

@@ -40,7 +40,7 @@ def _redirect(said: Said) -> Order | Refusal:
 
 #: 004's Redirecteur: « rediriger NOM vers NOM »
 REDIRIGER = Verb(
-    Kind.REDIRIGER,
+    Kind.declare("rediriger"),
     ("rediriger", "redirige", "devier", "devie", "redirect", "divert"),
     2,
     {"fr": "rediriger NOM vers NOM", "en": "rediriger NAME vers NAME (redirect to)"},
@@ -52,7 +52,7 @@ ROLE = RoleSpec(
     slug="redirecteur",
     camp="village",
     names={"fr": "Redirecteur", "en": "Redirector"},
-    orders=frozenset({Kind.REDIRIGER}),
+    orders=frozenset({REDIRIGER.kind}),
     verbs=(REDIRIGER,),
     step="loups",
     help={
@@ -87,14 +87,14 @@ def _redirection(s: GameState, e: RedirectionSet) -> None:
 def _rediriger(tx: Tx) -> None:
     """004, Redirecteur: « Toute action qui cible ce joueur, à ce moment-là, est alors redirigée
     vers un autre joueur de son choix également. » (`layers.landing`)"""
-    for player, aimed in tonight.given(tx.state, ROLE.slug, Kind.REDIRIGER):
+    for player, aimed in tonight.given(tx.state, ROLE.slug, REDIRIGER.kind):
         tx.emit(RedirectionSet(player.name, aimed[0], aimed[1]))
 
 
 # --- in 004 (thiercelieux): its orders ---
 
 
-@checks(ROLE.slug, Kind.REDIRIGER)
+@checks(ROLE.slug, REDIRIGER.kind)
 def _check_redirect(state: GameState, player: Player, order: Order) -> None:
     if order.targets[0] == order.targets[-1]:
         # 004: « vers un autre joueur de son choix »

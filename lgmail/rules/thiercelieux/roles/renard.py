@@ -22,7 +22,7 @@ from lgmail.rules.tx import Tx
 
 #: 004: the Renard's scent
 FLAIRER: Verb = Verb(
-    Kind.FLAIRER,
+    Kind.declare("flairer"),
     ("flairer", "flaire", "renifler", "renifle", "sniff", "smell"),
     1,
     {"fr": "flairer NOM", "en": "flairer NAME (sniff)"},
@@ -33,7 +33,7 @@ ROLE = RoleSpec(
     slug="renard",
     camp="village",
     names={"fr": "Renard", "en": "Fox"},
-    orders=frozenset({Kind.FLAIRER}),
+    orders=frozenset({FLAIRER.kind}),
     verbs=(FLAIRER,),
     step="loups",
     village_power=True,
@@ -93,7 +93,7 @@ def _tell_sniffed(s: GameState, e: FoxSniffed, later: Sequence[Event]) -> list[N
 @resolves("thiercelieux", "flairer")
 def _flairer(tx: Tx) -> None:
     s = tx.state
-    for player, targets in tonight.given(s, ROLE.slug, Kind.FLAIRER):
+    for player, targets in tonight.given(s, ROLE.slug, FLAIRER.kind):
         if not can_sniff(player) or not s.players[targets[0]].alive:
             continue
         sniffed = group(s, targets[0])
@@ -104,6 +104,6 @@ def _flairer(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.FLAIRER)
+@may_give(ROLE.slug, FLAIRER.kind)
 def _may_sniff(state: GameState, player: Player) -> bool:
     return can_sniff(player)

@@ -11,16 +11,17 @@ from dataclasses import dataclass
 from lgmail.rules import events as ev
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import checks, folds, resolves
-from lgmail.rules.orders import Kind, Order
+from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import acting, tonight
+from lgmail.rules.thiercelieux.base import steps
 from lgmail.rules.thiercelieux.roles import metronome
 from lgmail.rules.tx import Tx
 
 PROTEGER: Verb = Verb(
-    Kind.PROTEGER,
+    steps.PROTEGER,
     ("proteger", "protege", "protect", "guard", "shield"),
     1,
     {"fr": "proteger NOM", "en": "proteger NAME (protect)"},
@@ -31,7 +32,7 @@ ROLE = RoleSpec(
     slug="salvateur",
     camp="village",
     names={"fr": "Salvateur", "en": "Guardian"},
-    orders=frozenset({Kind.PROTEGER}),
+    orders=frozenset({PROTEGER.kind}),
     verbs=(PROTEGER,),
     step="loups",
     village_power=True,
@@ -50,7 +51,7 @@ def check(state: GameState, guard: Player, order: Order) -> None:
 
 def resolve(state: GameState) -> list[ev.Event]:
     for guard in state.by_role(ROLE.slug):
-        given = state.order_of(guard.name, Kind.PROTEGER)
+        given = state.order_of(guard.name, PROTEGER.kind)
         if given:
             return [GuardProtected(guard.name, given.order.target)]
     return []
@@ -73,14 +74,14 @@ def _guard(s: GameState, e: GuardProtected) -> None:
 
 @resolves("thiercelieux", "proteger")
 def _proteger(tx: Tx) -> None:
-    for player, targets in tonight.given(tx.state, ROLE.slug, Kind.PROTEGER)[:1]:
+    for player, targets in tonight.given(tx.state, ROLE.slug, PROTEGER.kind)[:1]:
         tx.emit(GuardProtected(player.name, targets[0]))
 
 
 # --- in 004 (thiercelieux): its orders ---
 
 
-@checks(ROLE.slug, Kind.PROTEGER)
+@checks(ROLE.slug, PROTEGER.kind)
 def _check_guard(state: GameState, player: Player, order: Order) -> None:
     """004: the Salvateur's rule, for whoever acts as him (the Métronome's night)."""
     if acting.role(state, player) == ROLE.slug and metronome.guarded_last_night(state, player):

@@ -36,7 +36,7 @@ from lgmail.rules.variants import variant_of
 
 #: 004: the Servante Dévouée takes a dying player's role
 PRENDRE = Verb(
-    Kind.PRENDRE,
+    Kind.declare("prendre"),
     ("prendre", "prends", "take"),
     1,
     {
@@ -52,7 +52,7 @@ ROLE = RoleSpec(
     slug="servante-devouee",
     camp="village",
     names={"fr": "Servante Dévouée", "en": "Devoted Servant"},
-    orders=frozenset({Kind.PRENDRE}),
+    orders=frozenset({PRENDRE.kind}),
     verbs=(PRENDRE,),
     step="servante",
     village_power=True,
@@ -192,17 +192,17 @@ def _tell_taken(s: GameState, e: RoleTaken, later: Sequence[Event]) -> list[Noti
 # --- in 004 (thiercelieux): its orders ---
 
 
-@may_give(ROLE.slug, Kind.PRENDRE)
+@may_give(ROLE.slug, PRENDRE.kind)
 def _may_take(state: GameState, player: Player) -> bool:
     return bool(told(state, player)) and not took_tonight(state, player)
 
 
-@refuses(ROLE.slug, Kind.PRENDRE)
+@refuses(ROLE.slug, PRENDRE.kind)
 def _why_not(state: GameState, player: Player, order: Order) -> Exception:
     return refusal(state, player, order.target)
 
 
-@checks(ROLE.slug, Kind.PRENDRE)
+@checks(ROLE.slug, PRENDRE.kind)
 def _check_take(state: GameState, player: Player, order: Order) -> None:
     if order.target not in told(state, player):
         # 004: « prendre le rôle du joueur de son choix parmi eux »

@@ -21,11 +21,12 @@ from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import GameState, Player
 from lgmail.rules.thiercelieux import layers, tonight
+from lgmail.rules.thiercelieux.base import steps
 from lgmail.rules.thiercelieux.roles import infect_pere_des_loups
 from lgmail.rules.tx import Tx
 
 SAUVER = Verb(
-    Kind.SAUVER,
+    steps.SAUVER,
     (
         "sauver",
         "sauve",
@@ -43,7 +44,7 @@ SAUVER = Verb(
     bare=True,
 )
 EMPOISONNER = Verb(
-    Kind.EMPOISONNER,
+    steps.EMPOISONNER,
     ("empoisonner", "empoisonne", "poison", "poisonner", "potion de mort", "death potion"),
     1,
     {"fr": "empoisonner NOM", "en": "empoisonner NAME (poison)"},
@@ -54,7 +55,7 @@ ROLE = RoleSpec(
     slug="sorciere",
     camp="village",
     names={"fr": "Sorcière", "en": "Witch"},
-    orders=frozenset({Kind.SAUVER, Kind.EMPOISONNER}),
+    orders=frozenset({SAUVER.kind, EMPOISONNER.kind}),
     verbs=(SAUVER, EMPOISONNER),
     step="sorciere",
     village_power=True,
@@ -97,7 +98,7 @@ def told_until_saved(witch: Player) -> bool:
 
 
 def check(state: GameState, witch: Player, order: Order) -> None:
-    if order.kind is Kind.SAUVER:
+    if order.kind is SAUVER.kind:
         if LIFE in witch.spent:
             raise Refused(Cause.ALREADY_USED, potion=LIFE)
         if state.step is None or state.step.name != "sorciere":
@@ -109,7 +110,7 @@ def check(state: GameState, witch: Player, order: Order) -> None:
 
 
 #: the order that uses each potion
-ORDER_OF: dict[str, Kind] = {LIFE: Kind.SAUVER, DEATH: Kind.EMPOISONNER}
+ORDER_OF: dict[str, Kind] = {LIFE: SAUVER.kind, DEATH: EMPOISONNER.kind}
 
 
 def done(state: GameState, witch: Player) -> bool:
@@ -124,9 +125,9 @@ def resolve(state: GameState) -> list[ev.Event]:
     out: list[ev.Event] = []
     for witch in state.by_role(ROLE.slug):
         mine = state.orders.get(witch.name, {})
-        if Kind.SAUVER in mine and state.night.told_victim:
+        if SAUVER.kind in mine and state.night.told_victim:
             out.append(PotionUsed(witch.name, LIFE, state.night.told_victim))
-        poison = mine.get(Kind.EMPOISONNER)
+        poison = mine.get(EMPOISONNER.kind)
         if poison and state.players[poison.order.target].alive:
             out.append(PotionUsed(witch.name, DEATH, poison.order.target))
     return out
@@ -193,13 +194,13 @@ def _sorciere(tx: Tx) -> None:
         if not layers.due(s, witch.name, "sorciere"):
             continue
         mine = s.orders.get(witch.name, {})
-        if Kind.SAUVER in mine and s.night.told_victim:
-            saved = layers.aim(s, witch.name, "sorciere", Kind.SAUVER, [s.night.told_victim])
+        if SAUVER.kind in mine and s.night.told_victim:
+            saved = layers.aim(s, witch.name, "sorciere", SAUVER.kind, [s.night.told_victim])
             if saved is not None:
                 tx.emit(PotionUsed(witch.name, LIFE, saved[0]))
-        poison = mine.get(Kind.EMPOISONNER)
+        poison = mine.get(EMPOISONNER.kind)
         if poison:
-            landed = layers.aim(s, witch.name, "sorciere", Kind.EMPOISONNER, [poison.order.target])
+            landed = layers.aim(s, witch.name, "sorciere", EMPOISONNER.kind, [poison.order.target])
             if landed is not None and s.players[landed[0]].alive:
                 tx.emit(PotionUsed(witch.name, DEATH, landed[0]))
 
@@ -227,4 +228,4 @@ def tell_witch(tx: Tx) -> None:
 
 # --- in 004 (thiercelieux): its orders ---
 
-checks(ROLE.slug, Kind.SAUVER, Kind.EMPOISONNER)(check)
+checks(ROLE.slug, SAUVER.kind, EMPOISONNER.kind)(check)

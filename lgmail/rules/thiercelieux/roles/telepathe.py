@@ -49,12 +49,12 @@ def _telepathie(said: Said) -> Order | Refusal:
     got = said.name(said.tokens(name))
     if isinstance(got, Refusal):
         return got
-    return Order(Kind.TELEPATHIE, (got,), args=(message,))
+    return Order(TELEPATHIE.kind, (got,), args=(message,))
 
 
 #: 004's Télépathe: « telepathie NOM : message »
 TELEPATHIE = Verb(
-    Kind.TELEPATHIE,
+    Kind.declare("telepathie"),
     ("telepathie", "telepathe", "transmettre", "telepathy", "telepath"),
     hint={"fr": "telepathie NOM : message", "en": "telepathie NAME : message (telepathy)"},
     read=_telepathie,
@@ -65,7 +65,7 @@ ROLE = RoleSpec(
     slug="telepathe",
     camp="village",
     names={"fr": "Télépathe", "en": "Telepath"},
-    orders=frozenset({Kind.TELEPATHIE}),
+    orders=frozenset({TELEPATHIE.kind}),
     verbs=(TELEPATHIE,),
     step="loups",
     help={
@@ -126,7 +126,7 @@ def _resolve_telepathie(tx: Tx) -> None:
     """004, Télépathe: « C'est le Maître du Jeu qui se chargera de transmettre anonymement le
     message vers le joueur choisi, à la fin de la Nuit. »"""
     s = tx.state
-    for player, aimed in tonight.given(s, ROLE.slug, Kind.TELEPATHIE):
+    for player, aimed in tonight.given(s, ROLE.slug, TELEPATHIE.kind):
         text = s.extra.get(key(s.number), {}).get(player.name)
         if text and s.players[aimed[0]].alive:
             tx.emit(TelepathMessage(player.name, aimed[0], str(text), s.number))
@@ -135,14 +135,14 @@ def _resolve_telepathie(tx: Tx) -> None:
 # --- in 004 (thiercelieux): its orders ---
 
 
-@checks(ROLE.slug, Kind.TELEPATHIE)
+@checks(ROLE.slug, TELEPATHIE.kind)
 def _check_write(state: GameState, player: Player, order: Order) -> None:
     if order.target == player.name:
         # ruling: the Télépathe writes to another player
         raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
 
 
-@accepts(Kind.TELEPATHIE)
+@accepts(TELEPATHIE.kind)
 def _accept_write(tx: Tx, player: Player, order: Order) -> None:
     text = " ".join(order.args).strip()
     if not text:

@@ -41,15 +41,15 @@ def _card(said: Said) -> Order | Refusal:
     """004's Voleur: « voler voyante » takes a card, « rester voleur » (or « rester ») stays."""
     found = said.role(said.rest)
     if found is not None:
-        return Order(Kind.VOLER, args=(found[0],))
+        return Order(VOLER.kind, args=(found[0],))
     if STAY & set(said.folded):
-        return Order(Kind.VOLER, args=("voleur",))
+        return Order(VOLER.kind, args=("voleur",))
     return Refusal(Cause.UNREADABLE, {"missing": "role"})
 
 
 #: 004: the Voleur takes one of his two cards, or stays Voleur
 VOLER = Verb(
-    Kind.VOLER,
+    Kind.declare("voler"),
     ("voler", "vole", "carte", "rester", "reste", "steal", "card", "stay"),
     hint={
         "fr": "voler RÔLE (l'une de vos deux cartes) ou rester voleur",
@@ -65,7 +65,7 @@ ROLE = RoleSpec(
     slug="voleur",
     camp="village",
     names={"fr": "Voleur", "en": "Thief"},
-    orders=frozenset({Kind.VOLER}),
+    orders=frozenset({VOLER.kind}),
     verbs=(VOLER,),
     step="cupidon",
     help={
@@ -180,7 +180,7 @@ def _voler(tx: Tx) -> None:
 DEAL_STEP = "cupidon"
 
 
-@may_give(ROLE.slug, Kind.VOLER)
+@may_give(ROLE.slug, VOLER.kind)
 def _may_steal(state: GameState, player: Player) -> bool:
     return undecided(state, player)
 
@@ -190,7 +190,7 @@ def _done(state: GameState, player: Player) -> bool:
     return not undecided(state, player)
 
 
-@accepts(Kind.VOLER)
+@accepts(VOLER.kind)
 def _accept_steal(tx: Tx, player: Player, order: Order) -> None:
     """004, Voleur: « choisir l'un des deux rôles présentés ou rester Voleur », at the deal
     (ruling: until the first night's first step closes)."""

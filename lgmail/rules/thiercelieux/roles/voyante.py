@@ -11,16 +11,17 @@ from dataclasses import dataclass
 from lgmail.rules import events as ev
 from lgmail.rules.events import Event, event
 from lgmail.rules.hooks import Notice, checks, folds, resolves, tells
-from lgmail.rules.orders import Kind, Order
+from lgmail.rules.orders import Order
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import RoleSpec, Verb
 from lgmail.rules.state import COLOURS_SEEN, GameState, Player
 from lgmail.rules.thiercelieux import colours, tonight
+from lgmail.rules.thiercelieux.base import steps
 from lgmail.rules.thiercelieux.roles import enfant_sauvage
 from lgmail.rules.tx import Tx
 
 SONDER: Verb = Verb(
-    Kind.SONDER,
+    steps.SONDER,
     ("sonder", "sonde", "voir", "vois", "regarder", "probe", "see", "inspect", "peek"),
     1,
     {"fr": "sonder NOM", "en": "sonder NAME (probe)"},
@@ -31,7 +32,7 @@ ROLE = RoleSpec(
     slug="voyante",
     camp="village",
     names={"fr": "Voyante", "en": "Seer"},
-    orders=frozenset({Kind.SONDER}),
+    orders=frozenset({SONDER.kind}),
     verbs=(SONDER,),
     step="loups",
     village_power=True,
@@ -54,7 +55,7 @@ def check(state: GameState, seer: Player, order: Order) -> None:
 def resolve(state: GameState) -> list[ev.Event]:
     out: list[ev.Event] = []
     for seer in state.by_role(ROLE.slug):
-        given = state.order_of(seer.name, Kind.SONDER)
+        given = state.order_of(seer.name, SONDER.kind)
         if given and state.players[given.order.target].alive:
             target = state.players[given.order.target]
             out.append(SeerSaw(seer.name, target.name, target.role))
@@ -100,7 +101,7 @@ def _tell_seen(s: GameState, e: SeerSaw, later: Sequence[Event]) -> list[Notice]
 
 @resolves("thiercelieux", "sonder")
 def _sonder(tx: Tx) -> None:
-    for player, targets in tonight.given(tx.state, ROLE.slug, Kind.SONDER):
+    for player, targets in tonight.given(tx.state, ROLE.slug, SONDER.kind):
         target = tx.state.players[targets[0]]
         if target.alive:
             # 004: « sans toutefois lui préciser son camp »: the role only
@@ -113,4 +114,4 @@ def _sonder(tx: Tx) -> None:
 
 # --- in 004 (thiercelieux): its orders ---
 
-checks(ROLE.slug, Kind.SONDER)(check)
+checks(ROLE.slug, SONDER.kind)(check)
