@@ -241,14 +241,15 @@ def html_environment(lang: str) -> jinja2.Environment:
     return env
 
 
-def render_html(lang: str, subject: str, body: str, footer: str = "") -> str:
+def render_html(lang: str, subject: str, body: str, footer: str = "", record: Any = None) -> str:
     """The HTML part of a mail: its text in paragraphs, escaped, in `layout.html`, with the
-    footer (where a reply goes) in small print."""
+    footer (where a reply goes) in small print; `record`, the vote record the end of a game
+    draws (`lgmail.service.vote_record.Record`: its `columns` and `rows`), as a table."""
     lang = lang if lang in LANGS else "fr"
     paragraphs = [block.splitlines() for block in body.strip().split("\n\n") if block.strip()]
     template = html_environment(lang).get_template("layout.html")
     lines = [line for line in footer.splitlines() if line.strip()]
-    return template.render(subject=subject, paragraphs=paragraphs, footer=lines)
+    return template.render(subject=subject, paragraphs=paragraphs, footer=lines, record=record)
 
 
 def render_footer(lang: str, **context: Any) -> str:

@@ -22,6 +22,7 @@ from lgmail.rules.state import SQUARE, GameState
 from lgmail.rules.variants import VARIANTS, variant_of
 from lgmail.rules.view import signups_of, view
 from lgmail.service.hints import can_do
+from lgmail.service.vote_record import Record
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,8 @@ class Mail:
     body: str
     channel: str = "mj"
     author: str | None = None
+    #: the vote record drawn in the HTML part (the end of the game's digest)
+    record: Record | None = None
 
 
 def _lang(state: GameState, player: str | None) -> str:

@@ -4,6 +4,7 @@ what is due (``lgmail.mail.sender``). Part of :class:`lgmail.service.games.Games
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import threading
 from collections.abc import Callable
@@ -22,10 +23,13 @@ from lgmail.rules import events as ev
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import SQUARE, GameState
 from lgmail.rules.variants import variant_of
+from lgmail.service.ballots import ballots, shown_to
+from lgmail.service.codec import to_new
 from lgmail.service.links import page_url, topic_url
 from lgmail.service.notify import Mail, mails_for
+from lgmail.service.vote_record import record
 from lgmail.store.eventstore import EventStore
-from lgmail.store.model import OutgoingMail
+from lgmail.store.model import OutgoingMail, RecordedEvent
 
 
 class MailOut:
@@ -47,6 +51,9 @@ class MailOut:
         # same transaction tried again makes the same ids, and a database restored from an
         # older copy never gives an id already delivered to another mail
         made = now.astimezone(UTC).strftime("%Y%m%dT%H%M%S%f")
+        mails = mails_for(state, events)
+        if any(isinstance(e, ev.GameEnded) for e in events):
+            mails = self._with_record(state, events, mails, now)
         return [
             self.envelope(
                 state,
@@ -54,7 +61,28 @@ class MailOut:
                 f"<{slug(state.name)}.{version}.{i}.{made}@{self.settings.domain}>",
                 now,
             )
-            for i, mail in enumerate(mails_for(state, events))
+            for i, mail in enumerate(mails)
+        ]
+
+    def _with_record(
+        self, state: GameState, events: list[ev.Event], mails: list[Mail], now: datetime
+    ) -> list[Mail]:
+        """The game's end: its digest's HTML part draws the vote record (every public vote of
+        the village, as the topic shows it), from the log and the events that end it."""
+        before = state.version - len(events)
+        log = self.store.read(state.name, upto_version=before)
+        log += [
+            RecordedEvent(
+                0, state.name, before + i, new.type, new.schema_version, new.payload, now, ""
+            )
+            for i, new in enumerate((to_new(e, "") for e in events), 1)
+        ]
+        drawn = record(shown_to(ballots(log), None), list(state.players))
+        if drawn is None:
+            return mails
+        return [
+            dataclasses.replace(m, record=drawn) if m.scheme == "public:digest" else m
+            for m in mails
         ]
 
     def envelope(
@@ -89,7 +117,7 @@ class MailOut:
             date=now,
             in_reply_to=in_reply_to,
             references=thread,
-            html=render_html(mail.lang, mail.subject, mail.body, footer),
+            html=render_html(mail.lang, mail.subject, mail.body, footer, mail.record),
             # RFC 3834 §5: an answer to a player's mail is "auto-replied"
             auto_submitted="auto-replied" if in_reply_to else "auto-generated",
         )

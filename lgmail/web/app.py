@@ -26,11 +26,12 @@ from lgmail.rules.state import GameState
 from lgmail.rules.variant import Variant
 from lgmail.rules.variants import variant_of
 from lgmail.rules.view import spectator_view
+from lgmail.service.ballots import Ballot, ballots, shown_to
 from lgmail.service.games import Games
 from lgmail.service.links import Reader, reader_of, topic_url
+from lgmail.service.vote_record import record
 from lgmail.store.archive import received
 from lgmail.store.model import RecordedEvent
-from lgmail.web.ballots import Ballot, ballots, shown_to
 from lgmail.web.board import board
 from lgmail.web.feed import atom
 from lgmail.web.journal import journal
@@ -38,7 +39,6 @@ from lgmail.web.kept import Kept
 from lgmail.web.lobby import INDEX_LANGS, desk_substitutes, index, signup_desk, signup_page
 from lgmail.web.pages import Letters, mj_desk, player_page
 from lgmail.web.prose import Told, told
-from lgmail.web.record import record
 from lgmail.web.topic import Chapter, Post, revealed, topic
 from lgmail.web.votes import under_posts, votes_of
 
@@ -92,7 +92,7 @@ class Site:
         )
 
     def ballots(self, state: GameState, records: list[RecordedEvent] | None = None) -> list[Ballot]:
-        """Every vote counted in `state`'s game (`lgmail.web.ballots`)."""
+        """Every vote counted in `state`'s game (`lgmail.service.ballots`)."""
         return self._ballots.get(
             state.name, state.version, lambda: ballots(self._log(state, records))
         )

@@ -27,9 +27,9 @@ from lgmail.rules.hooks import TELLS
 from lgmail.rules.state import GameState
 from lgmail.rules.variants import variant_of
 from lgmail.rules.view import spectator_view, view
+from lgmail.service.log_fold import decisions
 from lgmail.service.notify import public_facts
 from lgmail.store.model import RecordedEvent
-from lgmail.web.fold import decisions
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from lgmail.mail.render import html_environment
-from lgmail.web.ballots import Arrow, Ballot
+from lgmail.service.ballots import Arrow, Ballot
 
 #: the picture's width in its own units (it is scaled to the page's width)
 WIDTH = 480

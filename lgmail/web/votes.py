@@ -12,8 +12,8 @@ from markupsafe import Markup
 
 from lgmail.rules.state import GameState
 from lgmail.rules.variants import VARIANTS
-from lgmail.web.ballots import Ballot, shown_to
-from lgmail.web.record import record
+from lgmail.service.ballots import Ballot, shown_to
+from lgmail.service.vote_record import record
 from lgmail.web.topic import Post
 from lgmail.web.vote_picture import svg
 

@@ -1,5 +1,5 @@
 """Every vote that was counted, read from the log, as the vote pictures draw them
-(`lgmail.web.vote_picture`) and the vote record lists them (`lgmail.web.record`).
+(`lgmail.web.vote_picture`) and the vote record lists them (`lgmail.service.vote_record`).
 
 A ballot is found where the rule set counted one:
 
@@ -16,7 +16,7 @@ A ballot is found where the rule set counted one:
   on a public page.
 
 Who was alive, who held the title, who could vote: the state just before the count
-(`lgmail.web.fold`), read by the game's rule set (`Variant.electorate`: who could vote, what
+(`lgmail.service.log_fold`), read by the game's rule set (`Variant.electorate`: who could vote, what
 each vote weighed, what the village knows of the totals). What follows a count until the next
 one tells who went after all (a tie broken by the captain, the mayor or the chief) and who was
 marked (002: « en violet »).
@@ -37,8 +37,8 @@ from lgmail.rules.orders import Kind
 from lgmail.rules.phase_orders import givers
 from lgmail.rules.state import GameState
 from lgmail.rules.variants import variant_of
+from lgmail.service.log_fold import Step, steps
 from lgmail.store.model import RecordedEvent
-from lgmail.web.fold import Step, steps
 
 #: the kinds of ballot: the captain's (mayor's, chief's) election, the day's stake, the pack's
 #: vote at night, a Koh-Lanta tribe's chief, its council, the final jury

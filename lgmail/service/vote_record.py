@@ -1,15 +1,16 @@
 """The vote record, as forums keep it: one row a player, one column a vote of the village (the
 election, then each day's stake), each cell the player he voted for, filled as the votes are
-counted. 002's tied, « condamnées à écrire en violet », are written in violet (a CSS class).
+counted. 002's tied, « condamnées à écrire en violet », are written in violet. The topic, the
+players' pages and the end mail's HTML part show it.
 
-Made from the ballots a page may show (`lgmail.web.ballots.shown_to`): a vote whose arrows are
-secret on that page has no column there; the pack's votes are not the village's."""
+Made from the ballots a page may show (`lgmail.service.ballots.shown_to`): a vote whose arrows
+are secret on that page has no column there; the pack's votes are not the village's."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lgmail.web.ballots import Ballot
+from lgmail.service.ballots import Ballot
 
 #: the ballots the record lists: the village's votes
 VILLAGE = frozenset({"election", "stake", "council", "chief"})

@@ -1,6 +1,6 @@
-"""The log folded along, for what a page reads of the game as it was: who was alive and who
-held the title when a vote was counted, the orders standing then, the state a private notice
-was written from.
+"""The log folded along, for what a page or the end mail reads of the game as it was: who was
+alive and who held the title when a vote was counted, the orders standing then, the state a
+private notice was written from.
 
 `steps` yields each event with the state just before it; `decisions` each decision (the events
 one mail, one deadline or one MJ order caused, as `lgmail.web.topic.decisions` cuts them) with
