@@ -18,9 +18,8 @@ from lgmail.rules.state import GameState
 from lgmail.rules.variants import variant_of
 from lgmail.rules.view import view
 
-#: `GameState.extra` key of 001's horcruxes (`lgmail.rules.maisons.roles.voldemort`):
-#: Voldemort -> house -> how many
-HORCRUXES = "horcruxes"
+#: what the rule sets add to a seat of the MJ's view that the card shows (`hooks.SEAT`)
+SEAT_FACTS = ("nature", "roles", "house", "tribe", "hearts", "vulnerability", "powers")
 #: the links the card says otherwise (the camp is the card's camp line; the den's is a status)
 UNLINKED = frozenset({"camp", "antre", "vulnerabilite"})
 
@@ -45,14 +44,13 @@ def board(state: GameState, lang: str) -> list[Card]:
     """Every seat of `state` as a card, in seat order (001's roles named in `lang`)."""
     whole = view(state, None)
     chiefs = set(dict(whole.get("chiefs") or {}).values())
-    horcruxes: dict[str, dict[str, int]] = dict(state.extra.get(HORCRUXES, {}))
     marked = set(state.marked())
     cards: list[Card] = []
     for seat in whole["players"]:
         name = seat["name"]
         player = state.players[name]
         facts: list[tuple[str, Any]] = []
-        for key in ("nature", "roles", "house", "tribe", "hearts", "vulnerability", "powers"):
+        for key in SEAT_FACTS:
             if seat.get(key) in (None, "", []):
                 continue
             if (key, seat[key]) in (("nature", seat.get("role")), ("powers", seat.get("roles"))):
@@ -65,8 +63,8 @@ def board(state: GameState, lang: str) -> list[Card]:
             facts.append(("united", list(state.lovers)))
         if name in chiefs:
             facts.append(("chief", True))
-        if horcruxes.get(name):
-            facts.append(("horcruxes", {h: n for h, n in horcruxes[name].items() if n}))
+        if seat.get("horcruxes"):
+            facts.append(("horcruxes", seat["horcruxes"]))
         if name in marked:
             facts.append(("marked", True))
         if seat.get("conditions"):

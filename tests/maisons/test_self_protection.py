@@ -89,6 +89,19 @@ def test_horcruxes_need_five_different_players(tmp_path: Path) -> None:
 # --- Voldemort ------------------------------------------------------------------------------
 
 
+def test_the_mj_sees_where_the_horcruxes_lie_and_nobody_else(tmp_path: Path) -> None:
+    """001, Voldemort: « 5 joueurs reçoivent un objet "horcruxe" »: the MJ's view of his seat
+    (the desk's board, `state --json`) says where; no player's view does."""
+    g = started(tmp_path)
+    seats = {s["name"]: s for s in g.view()["players"]}
+    assert seats["Bruno"]["horcruxes"] == {
+        n: 1 for n in ("Alice", "Chloe", "David", "Emma", "Fanny")
+    }
+    assert "horcruxes" not in seats["Alice"]
+    for player in DEAL:
+        assert all("horcruxes" not in s for s in g.view(player)["players"]), player
+
+
 def test_voldemort_cannot_be_killed_while_a_horcrux_is_left(tmp_path: Path) -> None:
     """001, Voldemort: « Tant qu'au moins un de ces horcruxes est présent, le Voldemort ne peut
     être tué d'aucune façon » (the pack's kill, then the stake, which everyone sees him

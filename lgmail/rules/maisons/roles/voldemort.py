@@ -31,9 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from lgmail.rules.events import Event, event
-from lgmail.rules.hooks import Notice, folds, tells
+from lgmail.rules.hooks import SEAT, Notice, folds, tells
 from lgmail.rules.maisons import deaths
 from lgmail.rules.maisons.acting import refused
 from lgmail.rules.maisons.night import AFTER_ACTIONS, NightRun
@@ -293,3 +294,14 @@ def _decide(tx: Tx, player: Player, order: Order) -> None:
         else:
             tx.emit(HorcruxesMoved(voldemort, house, count, to, player.name))
     _last_gone(tx)
+
+
+def _seat(s: GameState, name: str, viewer: str | None) -> dict[str, Any]:
+    """The MJ's view of a Voldemort's seat: where his horcruxes lie (house -> how many)."""
+    held = s.extra.get(HORCRUXES, {}).get(name)
+    if viewer is not None or not held:
+        return {}
+    return {"horcruxes": {house: n for house, n in held.items() if n}}
+
+
+SEAT.append(_seat)
