@@ -7,21 +7,22 @@ from collections.abc import Mapping
 
 from lgmail.rules.role import RoleSpec
 from lgmail.rules.thiercelieux.base.game import BaseGame
-from lgmail.rules.thiercelieux.catalogue import ROLES
+from lgmail.rules.thiercelieux.roles import (
+    ancien,
+    chasseur,
+    cupidon,
+    loup_garou,
+    salvateur,
+    sorciere,
+    villageois,
+    voyante,
+)
 
-#: the roles of seed 003 (the registry holds other rule sets' roles too)
+#: the roles of seed 003 (only theirs are loaded with it: `lgmail state` of a classic game
+#: imports none of 004's others but those 003's roles know)
 CLASSIC_ROLES: Mapping[str, RoleSpec] = {
-    slug: ROLES[slug]
-    for slug in (
-        "villageois",
-        "loup-garou",
-        "voyante",
-        "chasseur",
-        "cupidon",
-        "sorciere",
-        "salvateur",
-        "ancien",
-    )
+    m.ROLE.slug: m.ROLE
+    for m in (villageois, loup_garou, voyante, chasseur, cupidon, sorciere, salvateur, ancien)
 }
 
 

@@ -30,7 +30,6 @@ from lgmail.rules.thiercelieux.base.steps import (
     STANDING,
     VOTE,
 )
-from lgmail.rules.thiercelieux.catalogue import CAMP_OF, ROLES
 from lgmail.rules.thiercelieux.roles import (
     ancien,
     bouc_emissaire,
@@ -132,7 +131,7 @@ class BaseGame:
     # --- who acts --------------------------------------------------------------------------
 
     def _has_power(self, state: GameState, player: Player) -> bool:
-        spec = ROLES[player.role]
+        spec = self.roles[player.role]
         return not (spec.village_power and state.powers_lost)
 
     def _witch_can_act(self, witch: Player) -> bool:
@@ -150,13 +149,15 @@ class BaseGame:
                 and self._has_power(state, p)
                 and sorciere.choices(state, p)
             ]
-        return [p.name for p in living if ROLES[p.role].step == step and self._has_power(state, p)]
+        return [
+            p.name for p in living if self.roles[p.role].step == step and self._has_power(state, p)
+        ]
 
     def orders(self, state: GameState, player: Player, step: str) -> list[Kind]:
         """The orders `player` may give in `step` (the vote, or his role's power)."""
         if step in (ELECTION, VOTE):
             return [Kind.VOTE]
-        return sorted(k for k in ROLES[player.role].orders if k is not Kind.TIRER)
+        return sorted(k for k in self.roles[player.role].orders if k is not Kind.TIRER)
 
     def done(self, state: GameState, player: Player, step: str) -> bool:
         """Whether `player` has used all he may in `step` tonight (one power each, the Sorcière
@@ -226,7 +227,7 @@ class BaseGame:
             raise Refused(Cause.ILLEGAL_TARGET, target=player.name, why="self")
 
     def _power_step(self, s: GameState, player: Player, order: Order) -> str:
-        spec = ROLES[player.role]
+        spec = self.roles[player.role]
         if order.kind not in spec.orders:
             raise Refused(Cause.NOT_YOUR_ROLE, kind=order.kind.value)
         if not self._has_power(s, player):
@@ -386,7 +387,8 @@ class BaseGame:
         """A wolf knows his pack; what a player's power taught him (the Voyante's probes)."""
         me = state.players[viewer]
         known: dict[str, str] = {}
-        if CAMP_OF.get(me.role) == "loups":
+        card = self.roles.get(me.role)
+        if card is not None and card.camp == "loups":
             known.update({p.name: p.role for p in state.players.values() if p.role == me.role})
         known.update(me.learned)
         return known
