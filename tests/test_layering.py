@@ -1,4 +1,5 @@
-"""The shape of `lgmail`: no import cycle among its modules, and imports that point down.
+"""The shape of `lgmail`: no import cycle among its modules, imports that point down, and no
+module passing on names it imported.
 
 Read with `ast`, every import counts: at module level, inside a function, under
 `TYPE_CHECKING`. A package's layer is the longest prefix of `LAYERS` its module name has; a
@@ -158,3 +159,34 @@ def test_imports_point_down() -> None:
 def test_the_cycle_finder_finds_cycles() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
     assert _cycles(graph) == [["a", "b", "c"]]
+
+
+def _re_exports(module: str) -> list[str]:
+    """The names `module` passes on from another lgmail module: listed in its `__all__`, or
+    imported under their own name as an alias (``from x import a as a``)."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    imported: set[str] = set()
+    out: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("lgmail"):
+            for alias in node.names:
+                imported.add(alias.asname or alias.name)
+                if alias.asname == alias.name:
+                    out.append(alias.name)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+        ):
+            assert isinstance(node.value, ast.List | ast.Tuple)
+            out += [
+                e.value
+                for e in node.value.elts
+                if isinstance(e, ast.Constant) and e.value in imported
+            ]
+    return out
+
+
+def test_no_module_passes_on_another_s_names() -> None:
+    """A name is imported from the module that defines it: no module re-exports one."""
+    found = {m: names for m in sorted(MODULES) if (names := _re_exports(m))}
+    assert found == {}

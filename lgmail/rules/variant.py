@@ -11,10 +11,8 @@ from typing import Protocol
 from lgmail.rules.electorate import Electorate
 from lgmail.rules.orders import Kind, Order
 from lgmail.rules.role import Role, RoleSpec, Verb
-from lgmail.rules.state import SQUARE, GameState, Player, Reaction
+from lgmail.rules.state import GameState, Player, Reaction
 from lgmail.rules.tx import Tx
-
-__all__ = ["SQUARE", "Variant"]
 
 
 class Variant(Protocol):
