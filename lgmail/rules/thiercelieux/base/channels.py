@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.state import SQUARE, GameState, Player
-from lgmail.rules.variants import variant_of
+from lgmail.rules.thiercelieux.camps import role_camp
 
 PLACE, MEUTE, AMOUREUX, CIMETIERE = SQUARE, "meute", "amoureux", "cimetiere"
 CHANNELS = (PLACE, MEUTE, AMOUREUX, CIMETIERE)
@@ -30,7 +30,7 @@ def may_post(state: GameState, player: Player, channel: str) -> None:
         if state.phase not in ("election", "day"):
             raise Refused(Cause.NOT_NOW, when="square")
     elif channel == MEUTE:
-        if _camp(state, player.role) != "loups":
+        if role_camp(state, player.role) != "loups":
             raise Refused(Cause.NOT_YOUR_ROLE, kind=channel)
         if state.phase != "night":
             raise Refused(Cause.NOT_NOW, when="den")
@@ -46,15 +46,9 @@ def readers(state: GameState, channel: str) -> list[str]:
     if channel == PLACE:
         return [p.name for p in players]
     if channel == MEUTE:
-        return [p.name for p in players if p.alive and _camp(state, p.role) == "loups"]
+        return [p.name for p in players if p.alive and role_camp(state, p.role) == "loups"]
     if channel == AMOUREUX:
         return [n for n in state.lovers if state.players[n].alive]
     if channel == CIMETIERE:
         return [p.name for p in players if not p.alive]
     return []
-
-
-def _camp(state: GameState, role: str) -> str | None:
-    """The camp of the card `role` in `state`'s rule set."""
-    card = variant_of(state).roles.get(role)
-    return card.camp if card is not None else None
