@@ -68,6 +68,7 @@ import logging
 import multiprocessing
 import multiprocessing.synchronize
 import os
+import pickle
 import random
 import resource
 import smtplib
@@ -81,6 +82,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
+from dataclasses import replace as dataclasses_replace
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.parser import BytesHeaderParser
@@ -88,22 +90,24 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import history
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
-from sqlalchemy import Engine, create_engine, text
+from sqlalchemy import Engine, create_engine, insert, text
 from sqlalchemy.engine import make_url
 
 from lgmail.config.settings import load
 from lgmail.mail.relay import Sender
 from lgmail.mail.sender import send_outbox
 from lgmail.rules.commands import Seat
+from lgmail.rules.dump import dump
 from lgmail.rules.flow import next_deadline
 from lgmail.service.games import Games
 from lgmail.service.scheduler import Clock
 from lgmail.service.server import Endpoints, Server
 from lgmail.service.workers import Config
-from lgmail.store.model import OutgoingMail
-from lgmail.store.schema import SERVE_PREFIX
+from lgmail.store.model import NewEvent, OutgoingMail
+from lgmail.store.schema import SERVE_PREFIX, outbox
 from lgmail.store.work import Work
 
 HOST = "127.0.0.1"
@@ -155,46 +159,178 @@ class Built:
     players: list[int]
     seconds: float
     mails: int
+    #: games by rule set
+    variants: Counter[str]
+    #: phases of history, each game's
+    phases: list[int]
+    events: int
+    #: past mails written to the outbox, marked sent (the store's weight)
+    past: int
 
 
 def game_name(i: int) -> str:
-    return f"storm-{i:04d}"
+    return f"storm-{i:05d}"
 
 
-def build(data: str, db: str, count: int, seed: int) -> Built:
-    """Create and start `count` games, all due at DEADLINE; mark their mails sent."""
+def _fresh(games: Games, name: str, rng: random.Random) -> int:
+    """A classic game of 12 to 20 players started at 22:00 through `Games`: its night 1 due at
+    21:30 (the workload `fresh`, and the game the storm's voter plays in)."""
+    size = rng.randint(12, 20)
+    seats = [Seat(f"Joueur{j:02d}", f"j{j:02d}.{name}@example.org") for j in range(size)]
+    games.create(
+        name,
+        "classic",
+        seats,
+        options=OPTIONS,
+        mj=f"mj.{name}@example.org",
+        seed=rng.getrandbits(32),
+    )
+    state = games.start(name)
+    if state.phase != "night" or next_deadline(state) != DEADLINE:
+        raise SystemExit(f"{name}: {state.phase}, next deadline {next_deadline(state)}")
+    return size
+
+
+@dataclass(frozen=True)
+class Template:
+    """A history (`bench/history.py`) as stored, its game's name to be replaced by a copy's."""
+
+    name: str
+    variant: str
+    players: int
+    phases: int
+    events: list[tuple[str, int, str]]
+    snapshot: str
+    last: datetime
+
+
+def _template(spec: history.Spec) -> Template:
+    played = history.played(spec, DEADLINE)
+    rows = [(e.TYPE, e.VERSION, json.dumps(e.payload(), ensure_ascii=False)) for e in played.events]
+    return Template(
+        spec.name,
+        spec.variant,
+        spec.players,
+        played.phases,
+        rows,
+        dump(played.state),
+        played.last,
+    )
+
+
+def templates(count: int, seed: int, cache: Path | None) -> list[Template]:
+    """`count` histories of the mix, played in as many processes as cores (kept in `cache`,
+    a folder, between runs: the same seed and count give the same games)."""
+    path = None if cache is None else cache / f"histories-{seed}-{count}-{DEADLINE:%Y%m%d}.pickle"
+    if path is not None and path.exists():
+        made: list[Template] = pickle.loads(path.read_bytes())
+        return made
+    specs = [
+        dataclasses_replace(spec, name=f"tpl{i:04d}x")
+        for i, spec in enumerate(history.mix(count, seed))
+    ]
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=context) as pool:
+        made = list(pool.map(_template, specs, chunksize=4))
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(pickle.dumps(made))
+    return made
+
+
+def _copy(games: Games, template: Template, name: str, past: bool) -> int:
+    """`template`'s game stored as `name` (its log and projection in one transaction); with
+    `past`, a mail a player a phase of its history in the outbox, sent (their size is not a
+    real mail's: the rows weigh on the outbox's indexes, not on its bytes). The past mails
+    written."""
+    rows = [
+        NewEvent(kind, version, json.loads(payload.replace(template.name, name)), "bench:history")
+        for kind, version, payload in template.events
+    ]
+    games.store.append(
+        name, 0, rows, template.last, snapshot=template.snapshot.replace(template.name, name)
+    )
+    if not past:
+        return 0
+    mails = [
+        {
+            "message_id": f"<past.{k}.{name}@bench>",
+            "game": name,
+            "recipient": f"p{k % template.players:02d}.{name}@example.org",
+            "raw": PAST_RAW,
+            "created_at": template.last,
+            "sent_at": template.last,
+        }
+        for k in range(template.phases * template.players)
+    ]
+    if mails:
+        with games.store.engine.begin() as conn:
+            conn.execute(insert(outbox), mails)
+    return len(mails)
+
+
+#: a past mail's bytes in the outbox (see `_copy`)
+PAST_RAW = b"Subject: past\r\n\r\n" + b"x" * 200
+
+
+def build(
+    data: str,
+    db: str,
+    count: int,
+    seed: int,
+    workload: str = "mix",
+    distinct: int = 300,
+    cache: Path | None = None,
+    past: bool = True,
+) -> Built:
+    """Create the `count` games of `workload`, all due at DEADLINE; mark their mails sent.
+    `fresh`: classic games started at 22:00, night 1 due. `mix`: the voter's fresh game, then
+    copies of `distinct` histories of the six rule sets (`bench/history.py`)."""
     started = time.monotonic()
     games = QuietGames(load(data, db), now=lambda: RISE)
     rng = random.Random(seed)
-    names, players = [], []
+    names, players, phases = [], [], []
+    variants: Counter[str] = Counter()
+    events = written = 0
+    made = templates(min(distinct, count), seed, cache) if workload == "mix" else []
     for i in range(count):
         name = game_name(i)
-        size = rng.randint(12, 20)
-        seats = [Seat(f"Joueur{j:02d}", f"j{j:02d}.{name}@example.org") for j in range(size)]
-        games.create(
-            name,
-            "classic",
-            seats,
-            options=OPTIONS,
-            mj=f"mj.{name}@example.org",
-            seed=rng.getrandbits(32),
-        )
-        state = games.start(name)
-        if state.phase != "night" or next_deadline(state) != DEADLINE:
-            raise SystemExit(f"{name}: {state.phase}, next deadline {next_deadline(state)}")
+        if workload == "fresh" or i == 0:
+            players.append(_fresh(games, name, rng))
+            variants["classic"] += 1
+            phases.append(1)
+        else:
+            template = made[(i - 1) % len(made)]
+            written += _copy(games, template, name, past)
+            players.append(template.players)
+            variants[template.variant] += 1
+            phases.append(template.phases)
+            events += len(template.events)
         names.append(name)
-        players.append(len(seats))
     mails = send_outbox(games.store, Discard(), RISE, batch=1000)
     if games.store.pending_mail(1):
         raise SystemExit("setup mails left in the outbox")
+    with games.store.engine.connect() as conn:
+        events = int(conn.execute(text("SELECT COUNT(*) FROM events")).scalar_one())
     games.store.close()
-    return Built(names, players, time.monotonic() - started, mails)
+    return Built(
+        names, players, time.monotonic() - started, mails, variants, phases, events, written
+    )
 
 
-def build_apart(data: str, db: str, count: int, seed: int) -> Built:
+def build_apart(
+    data: str,
+    db: str,
+    count: int,
+    seed: int,
+    workload: str,
+    distinct: int,
+    cache: Path | None,
+    past: bool,
+) -> Built:
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
-        return pool.submit(build, data, db, count, seed).result()
+        return pool.submit(build, data, db, count, seed, workload, distinct, cache, past).result()
 
 
 # -- the sink (a child process) ----------------------------------------------------------------
@@ -310,7 +446,9 @@ class StormGames(Games):
 class Watch:
     """Counts read on a connection of its own (WAL: readers do not block the service)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, fresh: bool) -> None:
+        #: every game is a fresh classic game (its night 1 closes, its day 1 opens)
+        self.fresh = fresh
         self.engine: Engine = create_engine(url)
         with self.engine.connect() as conn:
             self.position = int(
@@ -324,10 +462,12 @@ class Watch:
         with self.engine.connect() as conn:
             return int(conn.execute(text(sql), {"since": since}).scalar_one())
 
-    def opened(self) -> int:
-        """PhaseOpened events written since the clock started."""
+    def resolved(self) -> int:
+        """The games with a step closed since the clock started (a tick is one transaction:
+        its game resolved, with its mails in the outbox)."""
         return self._count(
-            "SELECT COUNT(*) FROM events WHERE position > :since AND type = 'PhaseOpened'",
+            "SELECT COUNT(DISTINCT game) FROM events WHERE position > :since "
+            "AND type = 'StepClosed'",
             self.position,
         )
 
@@ -368,10 +508,11 @@ class Watch:
             events = seen.get(name, [])
             closed = [p["reason"] for k, p in events if k == "StepClosed"]
             opened = [p["kind"] for k, p in events if k == "PhaseOpened"]
+            fresh = name == names[0] or self.fresh
             if (
                 not closed
-                or set(closed) != {"deadline"}
-                or opened != ["day"]
+                or closed[0] != "deadline"
+                or (fresh and (set(closed) != {"deadline"} or opened != ["day"]))
                 or not mails.get(name)
             ):
                 wrong.append(f"{name}: closed {closed}, opened {opened}, {mails.get(name)} mails")
@@ -441,7 +582,7 @@ def resolving(watch: Watch, count: int, start: float, timeout: float) -> dict[in
     marks = {50: 0.0, 90: 0.0, 99: 0.0, 100: 0.0}
     end = time.monotonic() + timeout
     while True:
-        done, now = watch.opened(), time.monotonic()
+        done, now = watch.resolved(), time.monotonic()
         for mark in marks:
             if not marks[mark] and done * 100 >= count * mark:
                 marks[mark] = now - start
@@ -579,6 +720,7 @@ def serve(
     lead: float,
     timeout: float,
     workers: int,
+    fresh: bool = True,
 ) -> Run:
     port, smtp = free_port(), free_port()
     settings = load(data, db, relay=f"{HOST}:{port}")
@@ -594,7 +736,7 @@ def serve(
         os.environ["LGMAIL_NOW"] = clock.environ()  # the worker processes' clock
         games = StormGames(settings, now=clock.now)
         games.hold = split
-        watch = Watch(settings.db_url)
+        watch = Watch(settings.db_url, fresh)
         voter = Voter(watch, names[0], smtp)
         server = Server(
             games,
@@ -733,54 +875,20 @@ def database(url: str | None, data: Path) -> Iterator[str]:
 # -- report ------------------------------------------------------------------------------------
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--games", type=int, default=1000, help="games (default 1000)")
-    parser.add_argument(
-        "--seed", type=int, default=2130, help="seed of the player counts and the games (2130)"
-    )
-    parser.add_argument("--db", default=None, help="a PostgreSQL URL (default: SQLite)")
-    parser.add_argument(
-        "--path",
-        choices=("jobs", "startup"),
-        default="jobs",
-        help="the scheduler's jobs firing at 21:30 (default), or its start-up at 21:30:30",
-    )
-    parser.add_argument(
-        "--split", action="store_true", help="no delivery during phase 1 (see the docstring)"
-    )
-    parser.add_argument(
-        "--lead",
-        type=float,
-        default=None,
-        help="jobs: seconds between the service's start and 21:30 (default 10 + N / 100)",
-    )
-    parser.add_argument("--timeout", type=float, default=900, help="seconds per wait (900)")
-    parser.add_argument(
-        "--workers",
-        type=int,
-        default=os.cpu_count() or 1,
-        help="worker processes, as `lgmail serve` (default: the cores; 0: a worker thread)",
-    )
-    args = parser.parse_args(argv)
-    count = max(1, args.games)
-    lead = args.lead if args.lead is not None else 10 + count / 100
-
-    with (
-        tempfile.TemporaryDirectory(prefix="lgmail-storm-") as tmp,
-        database(args.db, Path(tmp)) as db,
-    ):
-        built = build_apart(tmp, db, count, args.seed)
-        run = serve(
-            tmp, db, built.names, args.path, args.split, lead, args.timeout, max(0, args.workers)
-        )
-
+def report(args: argparse.Namespace, count: int, lead: float, built: Built, run: Run) -> None:
+    """One run's figures, with its targets."""
     players = sum(built.players)
     store = "SQLite" if args.db is None else "PostgreSQL"
     local = DEADLINE.astimezone(ZoneInfo(TZ))
+    kinds = ", ".join(f"{n} {v}" for v, n in sorted(built.variants.items()))
     print(
-        f"lgmail storm: {count} classic games of {min(built.players)} to {max(built.players)} "
-        f"players ({players} in all), {store}; every night 1 due at {local:%Y-%m-%d %H:%M} {TZ}"
+        f"lgmail storm: {count} games ({kinds}) of {min(built.players)} to "
+        f"{max(built.players)} players ({players} in all), {store}; every game due at "
+        f"{local:%Y-%m-%d %H:%M} {TZ}"
+    )
+    print(
+        f"store: {built.events} events, {min(built.phases)} to {max(built.phases)} phases of "
+        f"history a game (mean {sum(built.phases) / count:.1f}), {built.past} past mails sent"
     )
     print(
         f"setup (not timed): {built.seconds:.1f} s, in a child process; "
@@ -832,11 +940,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"mails: {run.mails} written ({run.mails / count:.1f} a game), "
-        f"{run.accepted} accepted by the sink"
+        f"{run.accepted} accepted by the sink; delivered {run.mails / total:,.0f} a second "
+        f"over the storm"
     )
     print(
         f"service CPU during the timed part: {run.cpu_s:.1f} s "
-        f"({run.cpu_s / total:.0%} of one core); the sink's: {run.sink_cpu_s:.1f} s"
+        f"({run.cpu_s / total:.0%} of one core, {run.cpu_s / count * 1000:.1f} ms a game); "
+        f"the sink's: {run.sink_cpu_s:.1f} s"
     )
     print(
         f"RSS of the service (listener process, plus its workers' peaks): "
@@ -851,12 +961,133 @@ def main(argv: list[str] | None = None) -> int:
             print(f"          first: {run.first[key][:200]}")
     else:
         print("logged by the service during the run: no warning, no error")
-    seconds_ok = "met" if total <= TARGET_SECONDS else "NOT met"
-    rss_ok = "met" if run.peak <= TARGET_MB else "NOT met"
+    seconds_ok = "met" if total <= args.target else "NOT met"
+    rss_ok = "met" if run.peak <= args.target_mb else "NOT met"
     print(
-        f"targets: total <= {TARGET_SECONDS:.0f} s: {seconds_ok} ({total:.1f} s); "
-        f"peak RSS <= {TARGET_MB:.0f} MB: {rss_ok} ({run.peak:.0f} MB)"
+        f"targets: total <= {args.target:.0f} s: {seconds_ok} ({total:.1f} s); "
+        f"peak RSS <= {args.target_mb:.0f} MB: {rss_ok} ({run.peak:.0f} MB)"
     )
+
+
+def side_by_side(results: list[tuple[int, Built, Run]]) -> None:
+    """The runs' figures in columns, and what a game cost in each: what must not grow with
+    the games in the store."""
+    print()
+    print("side by side (one run each):")
+    counts = [f"{count:,} games" for count, _, _ in results]
+    print(f"{'':<44}" + "".join(f"{c:>16}" for c in counts))
+
+    def row(label: str, values: list[str]) -> None:
+        print(f"{label:<44}" + "".join(f"{v:>16}" for v in values))
+
+    def total(run: Run) -> float:
+        return run.resolved_s + run.delivered_s
+
+    row("events in the store", [f"{b.events:,}" for _, b, _ in results])
+    row("serve start-up (until every worker ran)", [f"{r.start_s:.1f} s" for _, _, r in results])
+    row("  a game", [f"{r.start_s / c * 1000:.2f} ms" for c, _, r in results])
+    row("every game resolved", [f"{r.resolved_s:.1f} s" for _, _, r in results])
+    row("  a game", [f"{r.resolved_s / c * 1000:.2f} ms" for c, _, r in results])
+    row("outbox empty after that", [f"{r.delivered_s:.1f} s" for _, _, r in results])
+    row("storm total", [f"{total(r):.1f} s" for _, _, r in results])
+    row("mails written", [f"{r.mails:,}" for _, _, r in results])
+    row("mails delivered a second", [f"{r.mails / total(r):,.0f}" for _, _, r in results])
+    row("service CPU a game", [f"{r.cpu_s / c * 1000:.1f} ms" for c, _, r in results])
+    row("a vote's answer (21:30:05)", [f"{r.answer_s:.2f} s" for _, _, r in results])
+    row("peak RSS (listener + workers)", [f"{r.peak:.0f} MB" for _, _, r in results])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument(
+        "--games",
+        default="1000",
+        help="games, or several counts run one after the other (1000,10000) and printed side "
+        "by side (default 1000)",
+    )
+    parser.add_argument(
+        "--workload",
+        choices=("mix", "fresh"),
+        default="mix",
+        help="mix (default): histories of the six rule sets; fresh: classic games at night 1",
+    )
+    parser.add_argument(
+        "--distinct",
+        type=int,
+        default=300,
+        help="mix: histories played, each stored under several names (default 300)",
+    )
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        default=Path.home() / ".cache" / "lgmail-bench",
+        help="mix: the folder the histories are kept in between runs",
+    )
+    parser.add_argument("--no-past", action="store_true", help="mix: no past mails in the outbox")
+    parser.add_argument(
+        "--seed", type=int, default=2130, help="seed of the player counts and the games (2130)"
+    )
+    parser.add_argument("--db", default=None, help="a PostgreSQL URL (default: SQLite)")
+    parser.add_argument(
+        "--path",
+        choices=("jobs", "startup"),
+        default="jobs",
+        help="the scheduler's jobs firing at 21:30 (default), or its start-up at 21:30:30",
+    )
+    parser.add_argument(
+        "--split", action="store_true", help="no delivery during phase 1 (see the docstring)"
+    )
+    parser.add_argument(
+        "--lead",
+        type=float,
+        default=None,
+        help="jobs: seconds between the service's start and 21:30 (default 10 + N / 50)",
+    )
+    parser.add_argument("--timeout", type=float, default=900, help="seconds per wait (900)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes, as `lgmail serve` (default: the cores; 0: a worker thread)",
+    )
+    parser.add_argument(
+        "--target", type=float, default=TARGET_SECONDS, help="seconds the storm may take"
+    )
+    parser.add_argument("--target-mb", type=float, default=TARGET_MB, help="peak RSS, MB")
+    args = parser.parse_args(argv)
+    results: list[tuple[int, Built, Run]] = []
+    for count in [max(1, int(c)) for c in str(args.games).split(",")]:
+        lead = args.lead if args.lead is not None else 10 + count / 50
+        with (
+            tempfile.TemporaryDirectory(prefix="lgmail-storm-") as tmp,
+            database(args.db, Path(tmp)) as db,
+        ):
+            built = build_apart(
+                tmp,
+                db,
+                count,
+                args.seed,
+                args.workload,
+                args.distinct,
+                args.cache,
+                not args.no_past,
+            )
+            run = serve(
+                tmp,
+                db,
+                built.names,
+                args.path,
+                args.split,
+                lead,
+                args.timeout,
+                max(0, args.workers),
+                fresh=args.workload == "fresh",
+            )
+        report(args, count, lead, built, run)
+        results.append((count, built, run))
+        print()
+    if len(results) > 1:
+        side_by_side(results)
     return 0
 
 
