@@ -10,7 +10,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from sqlalchemy import URL, Engine, bindparam, func, select
+from sqlalchemy import URL, Engine, bindparam, func, literal_column, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, OperationalError
@@ -58,7 +58,17 @@ _CURRENT_VERSION = select(func.coalesce(func.max(_c.version), 0)).where(
     _c.game == bindparam("game")
 )
 
-_GAMES = select(_c.game).group_by(_c.game).order_by(func.min(_c.position))
+#: each game's first event is its version 1 (``ix_events_first``: one index row a game)
+#: (a literal 1: a partial index serves a query whose condition is written as its own is)
+_GAMES = select(_c.game).where(_c.version == literal_column("1")).order_by(_c.position)
+
+_LAST_POSITION = select(func.coalesce(func.max(_c.position), 0))
+
+_GAMES_SINCE = (
+    select(_c.game, func.max(_c.position))
+    .where(_c.position > bindparam("after"))
+    .group_by(_c.game)
+)
 
 _SNAPSHOT = select(projections.c.version, projections.c.state_json).where(
     projections.c.game == bindparam("game")
@@ -382,6 +392,21 @@ class EventStore(MailQueues):
         """Names of the games that have events, by position of their first event."""
         with self._engine.begin() as conn:
             return list(conn.execute(_GAMES).scalars())
+
+    def last_position(self) -> int:
+        """The largest position of the store's events (0: none)."""
+        with self._engine.begin() as conn:
+            return int(conn.execute(_LAST_POSITION).scalar_one())
+
+    def games_since(self, after_position: int) -> tuple[list[str], int]:
+        """The games with events after `after_position`, and the largest position read (or
+        `after_position`). On PostgreSQL an event may become visible after one with a larger
+        position (see `read_all`): a follower asks again a margin behind."""
+        with self._engine.begin() as conn:
+            rows = conn.execute(_GAMES_SINCE, {"after": after_position}).all()
+        return [str(game) for game, _ in rows], max(
+            (int(last) for _, last in rows), default=after_position
+        )
 
     def shared_secret(self, name: str, proposed: str) -> str:
         """The secret `name` every worker of this database uses: `proposed` when the database

@@ -80,6 +80,13 @@ events = Table(
     # SQLite, position is the rowid without AUTOINCREMENT: events are never deleted, so the
     # largest position + 1 never reuses one.
     UniqueConstraint("game", "version", name=EVENTS_GAME_VERSION_UNIQUE),
+    # Each game's first event: the list of games reads one row a game (migration 0009).
+    Index(
+        "ix_events_first",
+        "position",
+        postgresql_where=text("version = 1"),
+        sqlite_where=text("version = 1"),
+    ),
 )
 
 outbox = Table(

@@ -1,4 +1,4 @@
 """The store's schema revision this code writes (the newest migration of ``lgmail.store``; a test
 keeps the two equal): a store already there opens without loading the migrations."""
 
-HEAD = "0008_outbox_leased_by"
+HEAD = "0009_events_first"

@@ -22,7 +22,7 @@ import pytest
 from sqlalchemy import select
 
 from lgmail.config import settings
-from lgmail.rules.commands import Seat
+from lgmail.rules.commands import ExtendDeadline, Seat
 from lgmail.service.games import Games
 from lgmail.service.scheduler import Clock
 from lgmail.service.server import Endpoints, Server
@@ -245,3 +245,33 @@ def test_stopping_while_a_job_runs_waits_for_it_and_returns(tmp_path: Path) -> N
     # the job's tick was applied: the night closed at its deadline, and no job is left
     assert [e["kind"] for e in game.events("PhaseOpened")] == ["night", "day"]
     assert server.scheduler.scheduled(game.name) is None
+
+
+def test_the_sweep_reschedules_the_games_another_process_changed_and_only_those(
+    tmp_path: Path,
+) -> None:
+    """The worker's sweep reads which games have events since the sweep before last (#37: its
+    cost follows what changed, not the games in the store): the MJ's extension written by
+    another process moves the game's job; a game nobody touched is not read again."""
+    game = Scenario(tmp_path, ROLES, options={"night_minutes": 60})
+    other = Scenario(tmp_path, ROLES, name="hameau", options={"night_minutes": 60})
+    night = game.state.step
+    assert night is not None
+    games = Games(game.games.settings, now=lambda: START)
+    # a game clock that stands still, whose jobs wait in real seconds
+    server = Server(games, NO_LISTENER, sweep_seconds=0.1, clock=Clock(games.now, 1.0))
+    server.start()
+    try:
+        assert server.scheduler.scheduled(game.name) == night.deadline
+        # `lgmail game extend` from a shell: another process, the same store
+        admin = Games(game.games.settings, now=lambda: START)
+        admin.mj(game.name, ExtendDeadline(30))
+        later = night.deadline + timedelta(minutes=30)
+        wait_for(lambda: server.scheduler.scheduled(game.name) == later, timeout=15)
+        assert server.scheduler.scheduled(other.name) == START + timedelta(minutes=60)
+        # what the sweeps read: the extended game, until one sweep after its change
+        seen = set(server.worker.changed()) | set(server.worker.changed())
+        assert seen <= {game.name}
+        assert server.worker.changed() == []
+    finally:
+        server.stop()
