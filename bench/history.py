@@ -88,7 +88,7 @@ class History:
 
 def mix(count: int, seed: int) -> list[Spec]:
     """`count` games of the six rule sets in turn, 8 to 20 players (Koh-Lanta: two tribes of
-    6 to 8), 5 to 40 phases of history."""
+    6 to 8; Cinquième Élément: 10 at least), 5 to 40 phases of history."""
     rng = random.Random(seed)
     specs = []
     for i in range(count):
@@ -96,6 +96,8 @@ def mix(count: int, seed: int) -> list[Spec]:
         players = rng.randint(8, 20)
         if variant == "kohlanta":  # two tribes of 6 to 8
             players = rng.choice((12, 14, 16))
+        elif variant == "cinquieme-element":  # its deal takes 10 to 20 players
+            players = max(10, players)
         specs.append(
             Spec(f"game-{i:05d}", variant, players, rng.randint(5, 40), rng.getrandbits(32))
         )

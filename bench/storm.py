@@ -106,7 +106,7 @@ from lgmail.service.games import Games
 from lgmail.service.scheduler import Clock
 from lgmail.service.server import Endpoints, Server
 from lgmail.service.workers import Config
-from lgmail.store.model import NewEvent, OutgoingMail
+from lgmail.store.model import NewEvent, OutgoingMail, Summary
 from lgmail.store.schema import SERVE_PREFIX, outbox
 from lgmail.store.work import Work
 
@@ -248,7 +248,12 @@ def _copy(games: Games, template: Template, name: str, past: bool) -> int:
         for kind, version, payload in template.events
     ]
     games.store.append(
-        name, 0, rows, template.last, snapshot=template.snapshot.replace(template.name, name)
+        name,
+        0,
+        rows,
+        template.last,
+        snapshot=template.snapshot.replace(template.name, name),
+        summary=dataclasses_replace(_summary(template), game=name),
     )
     if not past:
         return 0
@@ -267,6 +272,31 @@ def _copy(games: Games, template: Template, name: str, past: bool) -> int:
         with games.store.engine.begin() as conn:
             conn.execute(insert(outbox), mails)
     return len(mails)
+
+
+def _summary(template: Template) -> Summary:
+    """The template's game summed up as lgmail writes it with each commit
+    (`lgmail.service.summaries`), from its projection; due at DEADLINE (`history.played`)."""
+    known = _SUMMARIES.get(template.name)
+    if known is None:
+        state = json.loads(template.snapshot)
+        known = _SUMMARIES[template.name] = Summary(
+            game=template.name,
+            version=int(state["version"]),
+            variant=str(state["variant"]),
+            lang=str(state["lang"]),
+            mj=str(state["mj"]).lower() if state["mj"] else None,
+            status="ended" if state["ended"] else str(state["status"]),
+            phase=str(state["phase"]),
+            number=int(state["number"]),
+            players=len(state["players"]),
+            living=sum(1 for p in state["players"].values() if p["alive"]),
+            due_at=DEADLINE,
+        )
+    return known
+
+
+_SUMMARIES: dict[str, Summary] = {}
 
 
 #: a past mail's bytes in the outbox (see `_copy`)

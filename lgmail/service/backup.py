@@ -19,8 +19,9 @@ from lgmail.rules.dump import dump
 from lgmail.rules.evolve import apply
 from lgmail.rules.state import GameState
 from lgmail.service.codec import to_new
+from lgmail.service.summaries import summary_of
 from lgmail.service.transactions import Transactions
-from lgmail.store.model import NewEvent
+from lgmail.store.model import NewEvent, Summary
 
 
 class ImportRefused(ValueError):
@@ -35,6 +36,8 @@ class _Batch:
     cause: str
     events: list[NewEvent]
     snapshot: str = ""
+    #: the game's summary, on the last batch
+    summary: Summary | None = None
 
 
 def export_lines(games: Transactions, names: Iterable[str]) -> Iterable[str]:
@@ -82,7 +85,12 @@ def import_lines(
         version = 0
         for batch in batches:
             games.store.append(
-                name, version, batch.events, batch.recorded_at, snapshot=batch.snapshot
+                name,
+                version,
+                batch.events,
+                batch.recorded_at,
+                snapshot=batch.snapshot,
+                summary=batch.summary,
             )
             version += len(batch.events)
     return list(planned)
@@ -108,4 +116,5 @@ def _checked(name: str, rows: list[tuple[int, dict[str, Any]]]) -> list[_Batch]:
             raise ImportRefused(f"line {number} ({name}): {error!r}") from error
         batches[-1].events.append(to_new(event, cause))
     batches[-1].snapshot = dump(state)
+    batches[-1].summary = summary_of(state)
     return batches

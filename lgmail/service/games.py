@@ -13,6 +13,7 @@ import dataclasses
 import itertools
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -128,7 +129,8 @@ class Games(Transactions):
             self.settings = settings
         self.now = now
         #: each game's state as of the last event read, so a command reads only what is new
-        self._states: dict[str, GameState] = {}
+        #: (the games used last, `CACHED_GAMES` at most)
+        self._states: OrderedDict[str, GameState] = OrderedDict()
         self._states_lock = threading.Lock()
         #: called after each commit: deliver the outbox now (a service sets its own, which
         #: wakes its worker to deliver it)

@@ -105,21 +105,41 @@ class DeadlineScheduler:
     # --- life ------------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Start the jobs' thread, then derive every game's job from the log: tick the game
-        once (the deadlines that passed while no service ran), then schedule it."""
+        """Start the jobs' thread, then derive every game's job: from its summary (its next
+        deadline, written with its last commit) when that is still to come; else tick the game
+        once (the deadlines that passed while no service ran, a game whose summary is missing
+        or older than its log) and schedule it from its state. The start-up reads the log of
+        the games due, not of every game."""
         self._scheduler.start()
+        summaries = {s.game: s for s in self.games.store.summaries()}
+        versions = self.games.store.versions()
         games = [game for game in self.games.store.games() if self.mine(game)]
+        now = self.clock.now()
+        read = 0
         for game in games:
+            known = summaries.get(game)
+            fresh = known is not None and known.version == versions.get(game)
             try:
+                if fresh and known is not None and (known.due_at is None or known.due_at > now):
+                    self._schedule(game, known.due_at)
+                    continue
+                read += 1
                 events = self.games.tick(game)
                 if events:
                     log.info("%s: %d events due while no service ran", game, len(events))
+                elif not fresh:
+                    self.games.summarize(game)
                 self.reschedule(game)
             except Exception:
                 log.exception("%s: tick at start-up failed", game)
                 self._retry(game, None)
         pending = sum(1 for game in games if self.scheduled(game) is not None)
-        log.info("scheduler started: %d games, %d with a deadline scheduled", len(games), pending)
+        log.info(
+            "scheduler started: %d games (%d read), %d with a deadline scheduled",
+            len(games),
+            read,
+            pending,
+        )
 
     def stop(self) -> None:
         """Stop the jobs' thread, after the running jobs end; the jobs are forgotten.
@@ -151,33 +171,44 @@ class DeadlineScheduler:
                 moment = next_deadline(self.games.peek(game))
             except GameError:
                 moment = None
-            delay = None if moment is None else self.clock.delay_to(_whole_second(moment))
-            if moment is None or delay is None:
-                self._unschedule(game)
-                self._note(game, None, "no deadline" if moment is None else f"{moment} not due")
-                return None
-            delay = max(delay, floor)
-            run_at = datetime.now(UTC) + timedelta(seconds=delay + MARGIN)
-            job = self._scheduler.get_job(_job_id(game))
-            if (
-                job is not None
-                and job.args[1] == moment
-                and job.next_run_time is not None
-                and abs((job.next_run_time - run_at).total_seconds()) < SAME_RUN
-            ):
-                return moment  # set already (a round that touched the game changed nothing)
-            self._scheduler.add_job(
-                self._fire,
-                DateTrigger(run_date=run_at, timezone=UTC),
-                args=[game, moment],
-                id=_job_id(game),
-                name=f"deadline of {game}",
-                replace_existing=True,
-                misfire_grace_time=None,
-                coalesce=True,
-            )
-            self._note(game, moment, f"in {delay:.1f} s, at {run_at:%Y-%m-%d %H:%M:%S} UTC")
-            return moment
+            return self._set(game, moment, floor)
+
+    def _schedule(self, game: str, moment: datetime | None) -> None:
+        """Set the game's job at `moment`, known without reading the game (its summary)."""
+        with self._lock:
+            if not self._closing:
+                self._set(game, moment, 0.0)
+
+    def _set(self, game: str, moment: datetime | None, floor: float) -> datetime | None:
+        """The job at `moment` (none: no job), at least `floor` real seconds from now; under
+        the lock."""
+        delay = None if moment is None else self.clock.delay_to(_whole_second(moment))
+        if moment is None or delay is None:
+            self._unschedule(game)
+            self._note(game, None, "no deadline" if moment is None else f"{moment} not due")
+            return None
+        delay = max(delay, floor)
+        run_at = datetime.now(UTC) + timedelta(seconds=delay + MARGIN)
+        job = self._scheduler.get_job(_job_id(game))
+        if (
+            job is not None
+            and job.args[1] == moment
+            and job.next_run_time is not None
+            and abs((job.next_run_time - run_at).total_seconds()) < SAME_RUN
+        ):
+            return moment  # set already (a round that touched the game changed nothing)
+        self._scheduler.add_job(
+            self._fire,
+            DateTrigger(run_date=run_at, timezone=UTC),
+            args=[game, moment],
+            id=_job_id(game),
+            name=f"deadline of {game}",
+            replace_existing=True,
+            misfire_grace_time=None,
+            coalesce=True,
+        )
+        self._note(game, moment, f"in {delay:.1f} s, at {run_at:%Y-%m-%d %H:%M:%S} UTC")
+        return moment
 
     def scheduled(self, game: str) -> datetime | None:
         """The game's deadline its job waits for, if it has one (None too while a job that

@@ -60,6 +60,7 @@ from lgmail.service.links import page_url, topic_url
 from lgmail.service.loops import AUTO_MARK
 from lgmail.service.notify import Mail
 from lgmail.service.reception import Processed, Reception
+from lgmail.service.summaries import summary_of
 from lgmail.service.transactions import GameError
 from lgmail.store.model import OutgoingMail
 
@@ -231,12 +232,14 @@ def _free(reception: Reception, name: str) -> str:
 
 
 def _open_games(reception: Reception, mj: str) -> list[str]:
-    """The games `mj` runs that have not ended (in sign-ups, dealt or running)."""
+    """The games `mj` runs that have not ended (in sign-ups, dealt or running), from the
+    games' summaries (a game stored before summaries were: read whole)."""
     games = reception.games
+    summaries = {s.game: s for s in games.store.summaries()}
     out = []
     for name in games.store.games():
-        state = games.peek(name)
-        if (state.mj or "").lower() == mj and state.status in ("signup", "dealt", "running"):
+        summary = summaries.get(name) or summary_of(games.peek(name))
+        if summary.mj == mj.lower() and summary.status in ("signup", "dealt", "running"):
             out.append(name)
     return out
 

@@ -6,10 +6,12 @@ gets a conflict and the command is decided again (bounded). Part of
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import itertools
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -26,6 +28,7 @@ from lgmail.rules.refusal import Refusal, Spoiled
 from lgmail.rules.state import GameState
 from lgmail.service.codec import decode_all, to_new
 from lgmail.service.outgoing import MailOut
+from lgmail.service.summaries import summary_of
 from lgmail.store.errors import ConcurrencyConflict
 from lgmail.store.model import NewEvent, OutgoingMail, RecordedEvent
 
@@ -63,8 +66,9 @@ class Attempt(Generic[R]):
 class Transactions(MailOut):
     """Reading a game and committing its commands (see the module's docstring)."""
 
-    #: each game's state as of the last event read, so a command reads only what is new
-    _states: dict[str, GameState]
+    #: each game's state as of the last event read, so a command reads only what is new; the
+    #: games used last, `CACHED_GAMES` at most
+    _states: OrderedDict[str, GameState]
     _states_lock: threading.Lock
     #: called after each commit
     after_commit: Callable[[], object]
@@ -92,6 +96,8 @@ class Transactions(MailOut):
         which nobody may change (`load` gives one's own)."""
         with self._states_lock:
             cached = self._states.get(name)
+            if cached is not None:
+                self._states.move_to_end(name)
         if cached is None or self.store.read(name, after_version=cached.version):
             return self.load(name)
         return cached
@@ -118,7 +124,7 @@ class Transactions(MailOut):
         with self._states_lock:
             known = self._states.get(state.name)
             if known is None or known.version < state.version:
-                self._states[state.name] = state.clone()
+                self._keep(state.clone())
 
     def _give_back(self, state: GameState) -> None:
         """Put a state taken from the cache (`_fresh(take=True)`) and left unchanged back, no
@@ -126,7 +132,22 @@ class Transactions(MailOut):
         with self._states_lock:
             known = self._states.get(state.name)
             if known is None or known.version < state.version:
-                self._states[state.name] = state
+                self._keep(state)
+
+    def _keep(self, state: GameState) -> None:
+        """`state` as its game's cached state, the most recently used; the least recently
+        used game beyond `CACHED_GAMES` is let go (under the lock)."""
+        self._states[state.name] = state
+        self._states.move_to_end(state.name)
+        while len(self._states) > CACHED_GAMES:
+            self._states.popitem(last=False)
+
+    def summarize(self, name: str) -> None:
+        """Write the game's summary as its log stands (a game stored before summaries were:
+        each commit writes its own); nothing when a commit got there first."""
+        state = self.peek(name)
+        with contextlib.suppress(ConcurrencyConflict):
+            self.store.append(name, state.version, [], self.now(), summary=summary_of(state))
 
     # --- writing ---------------------------------------------------------------------------
 
@@ -233,6 +254,7 @@ class Transactions(MailOut):
                     outbox=mails,
                     snapshot=dump(after) if _milestone(every) else None,
                     inboxes=marks,
+                    summary=summary_of(after),
                 )
             except ConcurrencyConflict:
                 continue
@@ -241,6 +263,10 @@ class Transactions(MailOut):
             return results, after, every
         raise GameError(f"game {name!r} is too busy; try again")
 
+
+#: the games whose state a process keeps, the ones used last (about 50 to 100 KB each for a
+#: game of 20 players and 40 phases): a game beyond is read again from its log, in a few ms
+CACHED_GAMES = 500
 
 #: the events after which the projection is stored (what `replay` checks the log against)
 MILESTONES = (ev.GameCreated, ev.RolesDealt, ev.GameStarted, ev.PhaseOpened, ev.GameEnded)

@@ -32,12 +32,14 @@ from lgmail.store.hotpath import (
     MailRow,
     SnapshotRow,
     StreamRow,
+    SummaryRow,
     hot_path_sql,
 )
 from lgmail.store.model import (
     NewEvent,
     OutgoingMail,
     RecordedEvent,
+    Summary,
     require_aware,
 )
 from lgmail.store.queues import MailQueues
@@ -45,6 +47,7 @@ from lgmail.store.schema import (
     APPEND_ONLY_MESSAGE,
     EVENTS_GAME_VERSION_UNIQUE,
     events,
+    game_summaries,
     projections,
     secrets,
 )
@@ -62,12 +65,16 @@ _CURRENT_VERSION = select(func.coalesce(func.max(_c.version), 0)).where(
 #: (a literal 1: a partial index serves a query whose condition is written as its own is)
 _GAMES = select(_c.game).where(_c.version == literal_column("1")).order_by(_c.position)
 
+_SUMMARIES = select(*(game_summaries.c[name] for name in Summary.__dataclass_fields__)).order_by(
+    game_summaries.c.game
+)
+
+_VERSIONS = select(_c.game, func.max(_c.version)).group_by(_c.game)
+
 _LAST_POSITION = select(func.coalesce(func.max(_c.position), 0))
 
 _GAMES_SINCE = (
-    select(_c.game, func.max(_c.position))
-    .where(_c.position > bindparam("after"))
-    .group_by(_c.game)
+    select(_c.game, func.max(_c.position)).where(_c.position > bindparam("after")).group_by(_c.game)
 )
 
 _SNAPSHOT = select(projections.c.version, projections.c.state_json).where(
@@ -229,6 +236,7 @@ class EventStore(MailQueues):
         snapshot: str | None = None,
         inbox: tuple[int, str] | None = None,
         inboxes: Sequence[tuple[int, str]] = (),
+        summary: Summary | None = None,
     ) -> list[RecordedEvent]:
         """Append ``events`` to the stream of ``game``, in one transaction.
 
@@ -239,7 +247,8 @@ class EventStore(MailQueues):
         ``events`` may be empty (the version check, mail and snapshot still apply).
         ``inbox=(inbox_id, outcome)`` marks that inbox row processed in the same transaction;
         :class:`InboxAlreadyProcessed` (nothing written) when it already was; ``inboxes``
-        marks several rows so (the mails of one game processed together).
+        marks several rows so (the mails of one game processed together). ``summary``: the
+        game's row of ``game_summaries`` as of these events, set in the same transaction.
 
         Raises :class:`ConcurrencyConflict`, having written nothing, when the stream is not at
         ``expected_version``: checked by reading the current version in the transaction that
@@ -268,6 +277,23 @@ class EventStore(MailQueues):
         snapshot_row: SnapshotRow | None = (
             None if snapshot is None else (game, expected_version + len(payloads), snapshot)
         )
+        summary_row: SummaryRow | None = (
+            None
+            if summary is None
+            else (
+                summary.game,
+                summary.version,
+                summary.variant,
+                summary.lang,
+                summary.mj,
+                summary.status,
+                summary.phase,
+                summary.number,
+                summary.players,
+                summary.living,
+                None if summary.due_at is None else sql.timestamp(summary.due_at),
+            )
+        )
         marks = [*([] if inbox is None else [inbox]), *inboxes]
         inbox_marks: list[InboxMark] = [(timestamp, outcome, row) for row, outcome in marks]
         fairy = self._engine.raw_connection()
@@ -281,6 +307,7 @@ class EventStore(MailQueues):
                     mails,
                     snapshot_row,
                     inbox_marks,
+                    summary_row,
                 )
         except self._dbapi_error as exc:
             if _is_version_conflict(exc):
@@ -392,6 +419,18 @@ class EventStore(MailQueues):
         """Names of the games that have events, by position of their first event."""
         with self._engine.begin() as conn:
             return list(conn.execute(_GAMES).scalars())
+
+    def summaries(self) -> list[Summary]:
+        """Every game's summary (``game_summaries``: written with each of its commits), by
+        name; a game stored before its table has none until a service starts."""
+        with self._engine.begin() as conn:
+            rows = conn.execute(_SUMMARIES).all()
+        return [Summary(*row) for row in rows]
+
+    def versions(self) -> dict[str, int]:
+        """Every game's current version, in one query (the (game, version) index)."""
+        with self._engine.begin() as conn:
+            return {str(game): int(version) for game, version in conn.execute(_VERSIONS)}
 
     def last_position(self) -> int:
         """The largest position of the store's events (0: none)."""

@@ -62,6 +62,12 @@ AllRow = tuple[int, str, int, str, int, bytes, Any, str]
 
 MailRow = tuple[str, str, str, bytes, Any]
 SnapshotRow = tuple[str, int, str]
+#: A game's summary row (``game_summaries``), its columns in order.
+SummaryRow = tuple[str, int, str, str, str | None, str, str, int, int, int, Any]
+_SUMMARY_COLUMNS = (
+    "game, version, variant, lang, mj, status, phase, number, players, living, due_at"
+)
+_SUMMARY_SET = ", ".join(f"{c} = excluded.{c}" for c in _SUMMARY_COLUMNS.split(", ") if c != "game")
 #: An inbox row to mark processed with the append: (processed_at, outcome, id).
 InboxMark = tuple[Any, str, int]
 
@@ -80,7 +86,7 @@ class HotPathSQL:
         p = self.placeholder
         self._row = "(" + ", ".join([p] * 7) + ")"
         self._inserts: dict[tuple[int, str], str] = {}
-        self._statements: dict[tuple[int, int, bool], str] = {}
+        self._statements: dict[tuple[int, int, bool, bool], str] = {}
         self.current_version = f"SELECT coalesce(max(version), 0) FROM events WHERE game = {p}"
         self.insert_mail = (
             "INSERT INTO outbox (message_id, game, recipient, raw, created_at)"
@@ -94,6 +100,11 @@ class HotPathSQL:
             f"INSERT INTO projections (game, version, state_json) VALUES ({p}, {p}, {p})"
             " ON CONFLICT (game) DO UPDATE"
             " SET version = excluded.version, state_json = excluded.state_json"
+        )
+        self.upsert_summary = (
+            f"INSERT INTO game_summaries ({_SUMMARY_COLUMNS})"
+            f" VALUES ({', '.join([p] * 11)})"
+            f" ON CONFLICT (game) DO UPDATE SET {_SUMMARY_SET}"
         )
         self.positions_after = (
             f"SELECT version, position FROM events WHERE game = {p} AND version > {p}"
@@ -145,8 +156,10 @@ class HotPathSQL:
         mails: list[MailRow],
         snapshot: SnapshotRow | None,
         inbox: Sequence[InboxMark] = (),
+        summary: SummaryRow | None = None,
     ) -> dict[int, int]:
-        """Append, in one transaction; ``rows``: the events' parameters, 7 per event, flat.
+        """Append, in one transaction; ``rows``: the events' parameters, 7 per event, flat;
+        ``summary``: the game's summary row, set in the same transaction.
 
         Returns ``{version: position}``. Raises :class:`ConcurrencyConflict` (rolled back)
         when the stream is not at ``expected_version``; DBAPI errors propagate (rolled back).
@@ -159,6 +172,7 @@ class HotPathSQL:
         mails: list[MailRow],
         snapshot: SnapshotRow | None,
         inbox: Sequence[InboxMark] = (),
+        summary: SummaryRow | None = None,
     ) -> None:
         for mark in inbox:
             cursor.execute(self.mark_inbox, mark)
@@ -168,6 +182,8 @@ class HotPathSQL:
             cursor.executemany(self.insert_mail, mails)
         if snapshot is not None:
             cursor.execute(self.upsert_snapshot, snapshot)
+        if summary is not None:
+            cursor.execute(self.upsert_summary, summary)
 
     # -- read --------------------------------------------------------------------------------
 
@@ -220,6 +236,7 @@ class SQLiteSQL(HotPathSQL):
         mails: list[MailRow],
         snapshot: SnapshotRow | None,
         inbox: Sequence[InboxMark] = (),
+        summary: SummaryRow | None = None,
     ) -> dict[int, int]:
         cursor = conn.cursor()
         try:
@@ -244,7 +261,7 @@ class SQLiteSQL(HotPathSQL):
                 positions = dict(cursor.fetchall())
             else:
                 positions = {}
-            self._finish_append(cursor, mails, snapshot, inbox)
+            self._finish_append(cursor, mails, snapshot, inbox, summary)
             conn.commit()
         except BaseException:
             conn.rollback()
@@ -268,9 +285,9 @@ class PostgreSQL(HotPathSQL):
         super().__init__()
         self.timestamps = Timestamps(epoch_microseconds_to_datetime)
 
-    def one_statement(self, events: int, mails: int, snapshot: bool) -> str:
+    def one_statement(self, events: int, mails: int, snapshot: bool, summary: bool) -> str:
         """The append as one statement: ``events`` (> 0) events, ``mails`` mails."""
-        key = (events, mails, snapshot)
+        key = (events, mails, snapshot, summary)
         statement = self._statements.get(key)
         if statement is not None:
             return statement
@@ -298,6 +315,16 @@ class PostgreSQL(HotPathSQL):
                 " ON CONFLICT (game) DO UPDATE"
                 " SET version = excluded.version, state_json = excluded.state_json)"
             )
+        if summary:
+            summary_row = (
+                "%s::text, %s::integer, %s::text, %s::text, %s::text, %s::text, %s::text,"
+                " %s::integer, %s::integer, %s::integer, %s::timestamptz"
+            )
+            parts.append(
+                f", summ AS (INSERT INTO game_summaries ({_SUMMARY_COLUMNS})"
+                f" SELECT {summary_row} WHERE EXISTS (SELECT FROM ok)"
+                f" ON CONFLICT (game) DO UPDATE SET {_SUMMARY_SET})"
+            )
         parts.append(
             " SELECT cur.version, ins.version, ins.position FROM cur LEFT JOIN ins ON true"
         )
@@ -313,18 +340,21 @@ class PostgreSQL(HotPathSQL):
         mails: list[MailRow],
         snapshot: SnapshotRow | None,
         inbox: Sequence[InboxMark] = (),
+        summary: SummaryRow | None = None,
     ) -> dict[int, int]:
         count = len(rows) // 7
         if not 0 < count <= MAX_ROWS or len(mails) > MAX_MAILS or inbox:
             return self._append_in_transaction(
-                conn, game, expected_version, rows, mails, snapshot, inbox
+                conn, game, expected_version, rows, mails, snapshot, inbox, summary
             )
-        statement = self.one_statement(count, len(mails), snapshot is not None)
+        statement = self.one_statement(count, len(mails), snapshot is not None, summary is not None)
         params: list[Any] = [game, expected_version, *rows]
         for mail in mails:
             params += mail
         if snapshot is not None:
             params += snapshot
+        if summary is not None:
+            params += summary
         result = self._autocommit_fetchall(conn, statement, params)
         current = result[0][0]
         if current != expected_version:
@@ -340,6 +370,7 @@ class PostgreSQL(HotPathSQL):
         mails: list[MailRow],
         snapshot: SnapshotRow | None,
         inbox: Sequence[InboxMark] = (),
+        summary: SummaryRow | None = None,
     ) -> dict[int, int]:
         cursor = conn.cursor()
         try:
@@ -355,7 +386,7 @@ class PostgreSQL(HotPathSQL):
                 insert = self.insert_events(len(chunk) // 7, " RETURNING version, position")
                 cursor.execute(insert, chunk)
                 positions.update(cursor.fetchall())
-            self._finish_append(cursor, mails, snapshot, inbox)
+            self._finish_append(cursor, mails, snapshot, inbox, summary)
             conn.commit()
         except BaseException:
             conn.rollback()

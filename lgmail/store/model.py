@@ -23,6 +23,27 @@ class NewEvent:
 
 
 @dataclass(frozen=True)
+class Summary:
+    """A game as its lists and its scheduler see it, without loading it: one row a game
+    (``game_summaries``), written in the transaction of each of its commits."""
+
+    game: str
+    #: the game's version it was written at (its last event's)
+    version: int
+    variant: str
+    lang: str
+    mj: str | None
+    #: new, signup, dealt, running, ended
+    status: str
+    phase: str
+    number: int
+    players: int
+    living: int
+    #: when the game next moves by itself (`lgmail.rules.flow.next_deadline`), if ever
+    due_at: datetime | None
+
+
+@dataclass(frozen=True)
 class RecordedEvent:
     """An event as stored."""
 

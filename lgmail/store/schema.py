@@ -156,6 +156,25 @@ projections = Table(
     Column("state_json", Text, nullable=False),
 )
 
+#: each game as its lists and its scheduler see it (migration 0010): written with each of its
+#: commits, so that neither reads every game's log (``lgmail.store.model.Summary``)
+game_summaries = Table(
+    "game_summaries",
+    metadata,
+    Column("game", Text, primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("variant", Text, nullable=False),
+    Column("lang", Text, nullable=False),
+    Column("mj", Text, nullable=True),
+    Column("status", Text, nullable=False),
+    Column("phase", Text, nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("living", Integer, nullable=False),
+    Column("due_at", UTCDateTime, nullable=True),
+    Index("ix_game_summaries_mj", "mj"),
+)
+
 #: the secrets every worker on this database shares (migration 0006): the key of the reply
 #: addresses' tokens, so that a token one worker mints is known by every other
 secrets = Table(

@@ -2,7 +2,8 @@
 page (`/GAME/` while it is in sign-ups) and the sign-ups on the MJ's desk.
 
 The index lists the games open for sign-ups (how to join each), the games running and the last
-games ended; it reads each game's state once (`Games.peek`). The public pages show the names
+games ended; it reads the games' summaries (one row a game), and the state of the games in
+sign-ups only. The public pages show the names
 signed up, never an address: they are made from the spectator's view
 (`lgmail.rules.view.spectator_view`), which has none; only the desk shows the addresses.
 """
@@ -23,6 +24,8 @@ from lgmail.rules.state import GameState
 from lgmail.rules.variants import VARIANTS
 from lgmail.rules.view import spectator_view, view
 from lgmail.service.games import Games
+from lgmail.service.summaries import summary_of
+from lgmail.store.model import Summary
 
 #: the rule sets as players know them, by language (else their name in the log)
 RULE_SETS: dict[str, dict[str, str]] = {
@@ -119,27 +122,30 @@ class EndedGame:
 
 def index(games: Games, lang: str) -> dict[str, Any]:
     """The index's lists: the games open for sign-ups (the soonest to close first), the games
-    running, the last games ended (the latest first)."""
+    running, the last games ended (the latest first). Read from the games' summaries (one row
+    a game, `lgmail.service.summaries`); only a game in sign-ups is read whole, for its terms."""
     domain = games.settings.domain
     opened: list[OpenGame] = []
     running: list[RunningGame] = []
     ended: list[EndedGame] = []
+    summaries = {s.game: s for s in games.store.summaries()}
     for name in games.store.games():
-        state = games.peek(name)
-        if state.status == "signup":
-            opened.append(open_game(state, domain, lang))
-        elif state.status == "ended" or state.ended:
+        # a game stored before summaries were has none until a service starts: read it
+        summary = summaries.get(name) or summary_of(games.peek(name))
+        if summary.status == "signup":
+            opened.append(open_game(games.peek(name), domain, lang))
+        elif summary.status == "ended":
             ended.append(
                 EndedGame(
-                    state.name,
-                    href(state),
-                    rule_set(state.variant, lang),
-                    state.lang,
-                    len(state.players),
+                    name,
+                    f"{slug(name)}/",
+                    rule_set(summary.variant, lang),
+                    summary.lang,
+                    summary.players,
                 )
             )
-        elif state.status != "new":
-            running.append(running_game(state, lang))
+        elif summary.status != "new":
+            running.append(running_game(summary, lang))
     far = datetime.max.replace(tzinfo=UTC)
     opened.sort(key=lambda g: (g.closed, g.closes_at or far))
     return {
@@ -152,16 +158,16 @@ def index(games: Games, lang: str) -> dict[str, Any]:
     }
 
 
-def running_game(state: GameState, lang: str) -> RunningGame:
-    phase = {"status": state.status, "phase": {"kind": state.phase, "number": state.number}}
+def running_game(summary: Summary, lang: str) -> RunningGame:
+    phase = {"status": summary.status, "phase": {"kind": summary.phase, "number": summary.number}}
     return RunningGame(
-        state.name,
-        href(state),
-        rule_set(state.variant, lang),
-        state.lang,
+        summary.game,
+        f"{slug(summary.game)}/",
+        rule_set(summary.variant, lang),
+        summary.lang,
         phase,
-        len(state.living()),
-        len(state.players),
+        summary.living,
+        summary.players,
     )
 
 

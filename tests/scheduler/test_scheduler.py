@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.utils import make_msgid
@@ -19,14 +20,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from lgmail.config import settings
 from lgmail.rules.commands import ExtendDeadline, Seat
 from lgmail.service.games import Games
 from lgmail.service.scheduler import Clock
 from lgmail.service.server import Endpoints, Server
-from lgmail.store.schema import outbox
+from lgmail.service.summaries import summary_of
+from lgmail.store.eventstore import EventStore
+from lgmail.store.model import RecordedEvent
+from lgmail.store.schema import game_summaries, outbox
 from tests.conftest import PG
 from tests.scenario import START, Scenario
 from tests.scheduler.conftest import FastClock, wait_for
@@ -273,5 +277,43 @@ def test_the_sweep_reschedules_the_games_another_process_changed_and_only_those(
         seen = set(server.worker.changed()) | set(server.worker.changed())
         assert seen <= {game.name}
         assert server.worker.changed() == []
+    finally:
+        server.stop()
+
+
+class CountingStore(EventStore):
+    """A store that counts the reads of each game's log."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.reads: Counter[str] = Counter()
+
+    def read(
+        self, game: str, after_version: int = 0, upto_version: int | None = None
+    ) -> list[RecordedEvent]:
+        self.reads[game] += 1
+        return super().read(game, after_version, upto_version)
+
+
+def test_the_start_up_schedules_from_the_summaries_and_reads_only_what_it_must(
+    tmp_path: Path,
+) -> None:
+    """#37: a service's start-up reads the games' summaries (written with each commit) and
+    schedules a game whose deadline is to come without reading its log; a game whose summary
+    is missing (stored before summaries were) is read, ticked, and gets its summary."""
+    game = Scenario(tmp_path, ROLES, options={"night_minutes": 60})
+    old = Scenario(tmp_path, ROLES, name="hameau", options={"night_minutes": 30})
+    with game.games.store.engine.begin() as conn:
+        conn.execute(delete(game_summaries).where(game_summaries.c.game == old.name))
+    store = CountingStore(game.games.settings.db_url)
+    games = Games(game.games.settings, store=store, now=lambda: START)
+    server = Server(games, NO_LISTENER, sweep_seconds=NO_SWEEP, clock=Clock(games.now, 1.0))
+    server.start()
+    try:
+        assert server.scheduler.scheduled(game.name) == START + timedelta(minutes=60)
+        assert server.scheduler.scheduled(old.name) == START + timedelta(minutes=30)
+        assert store.reads[game.name] == 0
+        assert store.reads[old.name] >= 1
+        assert {s.game: s for s in store.summaries()}[old.name] == summary_of(old.state)
     finally:
         server.stop()

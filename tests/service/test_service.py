@@ -13,7 +13,7 @@ import pytest
 from lgmail.config import settings
 from lgmail.service.games import Games
 from lgmail.store.eventstore import EventStore
-from lgmail.store.model import NewEvent, OutgoingMail, RecordedEvent
+from lgmail.store.model import NewEvent, OutgoingMail, RecordedEvent, Summary
 from tests.conftest import PG
 from tests.scenario import START, Scenario
 
@@ -47,13 +47,14 @@ class RacingStore(EventStore):
         snapshot: str | None = None,
         inbox: tuple[int, str] | None = None,
         inboxes: Sequence[tuple[int, str]] = (),
+        summary: Summary | None = None,
     ) -> list[RecordedEvent]:
         if not self.raced:
             self.raced = True
             email, text = self.rival_text
             assert self.rival.act(self.game, email, text).ok
         return super().append(
-            game, expected_version, events, recorded_at, outbox, snapshot, inbox, inboxes
+            game, expected_version, events, recorded_at, outbox, snapshot, inbox, inboxes, summary
         )
 
 

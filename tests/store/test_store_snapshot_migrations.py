@@ -41,9 +41,9 @@ def test_snapshot_not_written_on_conflict(store: EventStore) -> None:
 
 
 def test_fresh_database_is_at_head(store: EventStore) -> None:
-    assert migrate.head_revision() == "0009_events_first"
+    assert migrate.head_revision() == "0010_game_summaries"
     with store.engine.connect() as conn:
-        assert migrate.current_revision(conn) == "0009_events_first"
+        assert migrate.current_revision(conn) == "0010_game_summaries"
     tables = set(inspect(store.engine).get_table_names())
     assert tables >= STORE_TABLES | {"alembic_version"}
 
