@@ -150,7 +150,12 @@ class QuietGames(Games):
     """Games whose commits leave their mails in the outbox (no Maildir written)."""
 
     def flush(
-        self, now: datetime | None = None, sender: Sender | None = None, connections: int = 1
+        self,
+        now: datetime | None = None,
+        sender: Sender | None = None,
+        connections: int = 1,
+        until: float | None = None,
+        holder: str | None = None,
     ) -> int:
         return 0
 
@@ -479,13 +484,18 @@ class StormGames(Games):
         self.swept = threading.Event()
 
     def flush(
-        self, now: datetime | None = None, sender: Sender | None = None, connections: int = 1
+        self,
+        now: datetime | None = None,
+        sender: Sender | None = None,
+        connections: int = 1,
+        until: float | None = None,
+        holder: str | None = None,
     ) -> int:
         if threading.current_thread().name == "lgmail-worker":
             self.swept.set()
         if self.hold:
             return 0
-        return super().flush(now, sender, connections)
+        return super().flush(now, sender, connections, until, holder)
 
 
 class Watch:
