@@ -9,15 +9,17 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import secrets
 from collections.abc import Iterator
 from contextvars import ContextVar
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import jinja2
+from markupsafe import escape
 
 from lgmail.rules.variant import Variant
 
@@ -244,12 +246,30 @@ def html_environment(lang: str) -> jinja2.Environment:
 def render_html(lang: str, subject: str, body: str, footer: str = "", record: Any = None) -> str:
     """The HTML part of a mail: its text in paragraphs, escaped, in `layout.html`, with the
     footer (where a reply goes) in small print; `record`, the vote record the end of a game
-    draws (`lgmail.service.vote_record.Record`: its `columns` and `rows`), as a table."""
+    draws (`lgmail.service.vote_record.Record`: its `columns` and `rows`), as a table.
+
+    The page is rendered once for a text (a digest goes to every player with the same text and
+    a footer of his own), its footer's place marked; each mail's footer, escaped as the
+    template escapes, takes the mark's place."""
     lang = lang if lang in LANGS else "fr"
+    page = _page(lang, subject, body) if record is None else _render(lang, subject, body, record)
+    lines = (escape(line) for line in footer.splitlines() if line.strip())
+    return page.replace(_FOOTER, "<br>".join(lines))
+
+
+#: where a page's footer goes (unguessable: no mail's text can hold it)
+_FOOTER = f"footer-{secrets.token_hex(16)}"
+
+
+@lru_cache(maxsize=512)
+def _page(lang: str, subject: str, body: str) -> str:
+    return _render(lang, subject, body, None)
+
+
+def _render(lang: str, subject: str, body: str, record: Any) -> str:
     paragraphs = [block.splitlines() for block in body.strip().split("\n\n") if block.strip()]
     template = html_environment(lang).get_template("layout.html")
-    lines = [line for line in footer.splitlines() if line.strip()]
-    return template.render(subject=subject, paragraphs=paragraphs, footer=lines, record=record)
+    return template.render(subject=subject, paragraphs=paragraphs, footer=[_FOOTER], record=record)
 
 
 def render_footer(lang: str, **context: Any) -> str:
