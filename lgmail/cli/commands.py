@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ from lgmail.service.answers import explain
 from lgmail.service.backup import ImportRefused, export_lines, import_lines
 from lgmail.service.games import Games, MjCommand
 from lgmail.service.notify import announcement
+from lgmail.service.summaries import known_deadlines
 from lgmail.service.transactions import GameError
 from lgmail.service.transcript import transcript
 from lgmail.store.light.state import show
@@ -184,7 +186,7 @@ def _run(games: Games, args: argparse.Namespace) -> int:
         print(_announced(games.load(args.name), events), end="")
         return 0
     if args.command == "tick":
-        names = [args.name] if args.name else games.store.games()
+        names = [args.name] if args.name else _due(games)
         for name in names:
             events = games.tick(name)
             if events:
@@ -353,6 +355,18 @@ def _mj_command(args: argparse.Namespace, games: Games) -> MjCommand | None:
     if args.command == "announce":
         return Announce(args.text)
     return None
+
+
+#: a moment no deadline reaches
+NEVER = datetime.max.replace(tzinfo=UTC)
+
+
+def _due(games: Games) -> list[str]:
+    """The games a `tick` of them all must read: those due by their summary, and those whose
+    summary is missing or older than their log."""
+    known = known_deadlines(games.store)
+    now = games.now()
+    return [name for name in games.store.games() if (known.get(name, now) or NEVER) <= now]
 
 
 def _game(games: Games, args: argparse.Namespace) -> int:

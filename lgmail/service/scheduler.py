@@ -31,6 +31,7 @@ from apscheduler.triggers.date import DateTrigger  # type: ignore[import-untyped
 from lgmail import clock
 from lgmail.rules.flow import next_deadline
 from lgmail.service.games import Games
+from lgmail.service.summaries import known_deadlines
 from lgmail.service.transactions import GameError
 
 log = logging.getLogger(__name__)
@@ -111,23 +112,21 @@ class DeadlineScheduler:
         or older than its log) and schedule it from its state. The start-up reads the log of
         the games due, not of every game."""
         self._scheduler.start()
-        summaries = {s.game: s for s in self.games.store.summaries()}
-        versions = self.games.store.versions()
+        known = known_deadlines(self.games.store)
         games = [game for game in self.games.store.games() if self.mine(game)]
         now = self.clock.now()
         read = 0
         for game in games:
-            known = summaries.get(game)
-            fresh = known is not None and known.version == versions.get(game)
+            due = known.get(game, now)
             try:
-                if fresh and known is not None and (known.due_at is None or known.due_at > now):
-                    self._schedule(game, known.due_at)
+                if due is None or due > now:
+                    self._schedule(game, due)
                     continue
                 read += 1
                 events = self.games.tick(game)
                 if events:
                     log.info("%s: %d events due while no service ran", game, len(events))
-                elif not fresh:
+                elif game not in known:
                     self.games.summarize(game)
                 self.reschedule(game)
             except Exception:

@@ -4,8 +4,11 @@ scheduler's start-up) without loading its log. Written with each commit of the g
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from lgmail.rules.flow import next_deadline
 from lgmail.rules.state import GameState
+from lgmail.store.eventstore import EventStore
 from lgmail.store.model import Summary
 
 
@@ -24,3 +27,11 @@ def summary_of(state: GameState) -> Summary:
         living=sum(1 for p in state.players.values() if p.alive),
         due_at=next_deadline(state),
     )
+
+
+def known_deadlines(store: EventStore) -> dict[str, datetime | None]:
+    """The next deadline of each game whose summary is as new as its log (None: nothing due,
+    ever); a game missing here must be read (stored before summaries were, or by a writer
+    that does not write them)."""
+    versions = store.versions()
+    return {s.game: s.due_at for s in store.summaries() if s.version == versions.get(s.game)}
