@@ -17,16 +17,18 @@ Printed: the median and the spread of each command, and its target (ingest <= 0.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from pathlib import Path
+
+from pg import own_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,24 +73,6 @@ def bench(db: str | None, runs: int) -> dict[str, list[float]]:
     return times
 
 
-def own_schema(url: str) -> tuple[str, Callable[[], None]]:
-    """A schema of its own on the PostgreSQL database at `url`, and how to drop it."""
-    from sqlalchemy import create_engine, make_url, text
-
-    name = f"lgmail_bench_cli_{os.getpid()}"
-    admin = create_engine(url)
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{name}"'))
-
-    def drop() -> None:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA IF EXISTS "{name}" CASCADE'))
-        admin.dispose()
-
-    scoped = make_url(url).update_query_dict({"options": f"-csearch_path={name}"})
-    return scoped.render_as_string(hide_password=False), drop
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=20)
@@ -96,14 +80,10 @@ def main() -> int:
     args = parser.parse_args()
     targets = {"ingest": 0.25, "state": 0.4}
     for label, db in [("SQLite", None)] + ([("PostgreSQL", args.pg)] if args.pg else []):
-        drop = None
-        if db is not None:
-            db, drop = own_schema(db)
-        try:
+        with contextlib.ExitStack() as stack:
+            if db is not None:
+                db = stack.enter_context(own_schema(db, "lgmail_bench_cli"))
             times = bench(db, args.runs)
-        finally:
-            if drop is not None:
-                drop()
         for command, values in times.items():
             median = statistics.median(values)
             verdict = "met" if median <= targets[command] else "NOT met"

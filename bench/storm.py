@@ -106,8 +106,8 @@ from zoneinfo import ZoneInfo
 import history
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
+from pg import own_schema
 from sqlalchemy import Engine, create_engine, insert, text
-from sqlalchemy.engine import make_url
 
 from lgmail.config.settings import load
 from lgmail.mail.relay import Sender
@@ -954,20 +954,8 @@ def database(url: str | None, data: Path) -> Iterator[str]:
     if url is None:
         yield f"sqlite:///{data / 'lgmail.sqlite3'}"
         return
-    schema = f"lgmail_storm_{random.getrandbits(32):08x}"
-    admin = create_engine(url)
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        yield (
-            make_url(url)
-            .update_query_dict({"options": f"-csearch_path={schema}"})
-            .render_as_string(hide_password=False)
-        )
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        admin.dispose()
+    with own_schema(url, "lgmail_storm") as scoped:
+        yield scoped
 
 
 # -- report ------------------------------------------------------------------------------------

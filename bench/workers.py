@@ -30,7 +30,8 @@ from datetime import UTC, datetime
 from email.message import EmailMessage
 from pathlib import Path
 
-from sqlalchemy import create_engine, make_url, text
+from pg import own_schema
+from sqlalchemy import text
 
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound
@@ -138,29 +139,21 @@ def main() -> int:
     parser.add_argument("--mails", type=int, default=100, help="mails a game, each run")
     parser.add_argument("--timeout", type=float, default=600)
     args = parser.parse_args()
-    schema = f"lgmail_bench_workers_{os.getpid()}"
-    admin = create_engine(args.pg)
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    db = make_url(args.pg).update_query_dict({"options": f"-csearch_path={schema}"})
-    url = db.render_as_string(hide_password=False)
-    try:
-        with tempfile.TemporaryDirectory(prefix="lgmail-bench-") as tmp:
-            games, made = make_games(Path(tmp), url, args.games)
-            config = Config(Path(tmp) / "data", url, None)
-            results = {}
-            for workers in (1, 2):
-                rows = votes(games, made, args.mails, f"run{workers}")
-                results[workers] = (
-                    len(rows),
-                    *played_by(config, games, rows, workers, args.timeout),
-                )
-            answered = answers(games)
-            games.store.close()
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        admin.dispose()
+    with (
+        own_schema(args.pg, "lgmail_bench_workers") as url,
+        tempfile.TemporaryDirectory(prefix="lgmail-bench-") as tmp,
+    ):
+        games, made = make_games(Path(tmp), url, args.games)
+        config = Config(Path(tmp) / "data", url, None)
+        results = {}
+        for workers in (1, 2):
+            rows = votes(games, made, args.mails, f"run{workers}")
+            results[workers] = (
+                len(rows),
+                *played_by(config, games, rows, workers, args.timeout),
+            )
+        answered = answers(games)
+        games.store.close()
     total = sum(mails for mails, _, _, _ in results.values())
     if answered != total:
         raise SystemExit(f"{total} mails played but {answered} answers")
