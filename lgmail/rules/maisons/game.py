@@ -59,12 +59,16 @@ from lgmail.rules.refusal import Cause, Refused
 from lgmail.rules.role import Role, RoleSpec, Verb
 from lgmail.rules.state import SQUARE, GameState, Player, Reaction
 from lgmail.rules.thiercelieux.base.steps import VOTE
-from lgmail.rules.thiercelieux.catalogue import ROLES
 from lgmail.rules.thiercelieux.roles import loup_garou as thiercelieux_loup_garou
+from lgmail.rules.thiercelieux.roles import villageois
 from lgmail.rules.thiercelieux.roles.capitaine import TieBroken
 from lgmail.rules.tx import Tx
 
-NATURES = ("villageois", loup_garou.NATURE)
+#: the natures, as the kernel knows them: their cards' specs (only theirs of 004's catalogue
+#: are loaded with 001: `lgmail state` of a maisons game imports none of its other roles)
+NATURES: Mapping[str, RoleSpec] = {
+    m.ROLE.slug: m.ROLE for m in (villageois, thiercelieux_loup_garou)
+}
 
 
 def _verbs() -> tuple[Verb, ...]:
@@ -80,7 +84,7 @@ def _verbs() -> tuple[Verb, ...]:
 class Maisons(Classic):
     name = "maisons"
     #: the natures, as the kernel knows them (their camps: village, loups)
-    roles: Mapping[str, RoleSpec] = {slug: ROLES[slug] for slug in NATURES}
+    roles: Mapping[str, RoleSpec] = NATURES
     #: 001's roles, five of which each player holds beside his nature
     powers: Mapping[str, Role] = CATALOGUE
     defaults: Mapping[str, object] = {
