@@ -1,32 +1,44 @@
 """Mail in: mails per second from SMTP accept to events committed with the answer in the outbox,
-on SQLite, beside a bare aiosmtpd sink (accepts and drops) in the same run.
+on SQLite, beside a bare aiosmtpd sink (accepts and drops) in the same run, for two workloads:
+one game, and many games at once (as at 21:30, #37).
 
-Usage: ``python bench/ingest.py [--mails N] [--clients C] [--profile K]``
+Usage: ``python bench/ingest.py [--mails N] [--clients C] [--games G [G ...]] [--profile K]``
 
-The workload: one classic game on SQLite in a temporary directory, created and started by
-``tests.scenario.Scenario`` with an election day open (votes accepted all day, changeable),
-``P = max(20, ceil(N / 25))`` players (a quarter wolves, the rest villagers), the game's clock
-fixed at ``tests.scenario.START`` so that no deadline passes during the run. Each player sends at
-most 25 mails: with the 2 mails of the game's start and 1 of the warm-up, they stay under the
-30 answers per hour after which an answer is skipped (``ANSWERS_PER_HOUR``), which would flatter
-lgmail. The N mails are real RFC 5322 mails (From, To, Subject, Date, Message-ID, MIME text
-body), each from a player to their personal reply address (the Reply-To of their role mail)
-with one vote line (``vote Joueur07``), the target changing from mail to mail. They are built
-before the clock starts and sent the same way to two servers, one after the other:
+The workloads (``--games``, default ``1 50``: both, one after the other, each in its own
+temporary directory), on SQLite, the games' clock fixed at ``tests.scenario.START`` so that no
+deadline passes during the run, each game created and started with an election day open (votes
+accepted all day, changeable):
+
+* **1 game**: one classic game ``village`` of ``P = max(20, ceil(N / 25))`` players (a quarter
+  wolves, the rest villagers); mail i comes from player i mod P.
+* **G games** (G > 1): ``village01``... of 8 to 20 players each (drawn with a fixed seed), the
+  rule sets taken in turn: classic, thiercelieux, nombres (a quarter wolves, the rest
+  villagers), maisons (a fifth wolves, five harmless cards each); the N mails come from every
+  player of every game in turn, in a shuffled order each round, so that the games' mails are
+  interleaved as when the village squares of many games vote at once.
+
+Each player sends at most 25 mails: with the 2 mails of the game's start and 1 of the warm-up,
+they stay under the 30 answers per hour after which an answer is skipped
+(``ANSWERS_PER_HOUR``), which would flatter lgmail. The N mails are real RFC 5322 mails (From,
+To, Subject, Date, Message-ID, MIME text body), each from a player to their personal reply
+address (the Reply-To of their role mail) with one vote line (``vote Joueur07``) for another
+player of their game, the target changing from mail to mail. They are built before the clock
+starts and sent the same way to two servers, one after the other:
 
 * **sink**: an aiosmtpd ``Controller`` (same ``data_size_limit`` as lgmail's listener) whose
   handler accepts every recipient and whose ``handle_DATA`` returns ``250 OK`` and drops the
   mail. The clock stops at the last 250.
-* **lgmail**: ``Server(games, Endpoints(smtp=...))`` with the game, i.e. the SMTP listener
+* **lgmail**: ``Server(games, Endpoints(smtp=...))`` with the games, i.e. the SMTP listener
   (RCPT checked against the games, the mail committed to the inbox before the 250) and the
-  worker that processes the inbox (the mails of the game that came together played in one
+  workers that process the inbox (the mails of a game that came together played in one
   transaction with their events, answers and rows' outcomes, then the outbox delivered to the
-  Maildir), woken after each 250 (its periodic
-  sweep, 0.1 s, only matters when a wake-up is missed). Two figures: **accept** stops the clock
-  at the last 250 (every mail committed to the inbox); **accept + process** stops it when
-  ``inbox_pending(1)`` is empty after the last 250 (polled every 5 ms), i.e. every mail's
-  events and answer committed. Then the bench checks that N ``OrderAccepted`` events have a
-  ``mail:`` cause and that N answers were written to the outbox.
+  Maildir), woken after each group commit; their full sweep (which ticks the games touched
+  since the last) every 60 s as ``lgmail serve``'s, not during the run. Two figures:
+  **accept** stops the clock at the last 250 (every mail committed to the inbox); **accept +
+  process** stops it when ``inbox_pending(1)`` is empty after the last 250 (polled every 5 ms),
+  i.e. every mail's events and answer committed. Then the bench checks that N
+  ``OrderAccepted`` events have a ``mail:`` cause and that N answers were written to the
+  outbox.
 
 Senders: C (default 4) client processes (``smtplib``, spawned so that the clients do not share
 the servers' interpreter, as an MTA would not), each with one connection reused for all its
@@ -34,14 +46,17 @@ mails (mail i goes to client i mod C), EHLO done before the clock starts. The cl
 (``time.monotonic``, shared by the processes) starts when the clients are told to go.
 
 Before the timed run each server gets a warm-up of one mail per player (one connection, waited
-for until processed), so that imports, template compilation and connection pools are not timed.
+for until processed), so that imports, template compilation, connection pools and the games'
+states are not timed.
 
-Printed: seconds and mails per second for each line, the ratios lgmail / sink, and the CPU
+Printed for each workload: seconds and mails per second for each line, the ratios lgmail /
+sink against their targets (>= 0.50 for the accept, >= 0.25 for accept + process), and the CPU
 each part spent per mail until the last 250 (the servers' process, the clients, the worker
 processes) beside what the cores allow: the accept cannot end before that CPU, spread over every
-core, has run. With ``--profile K`` the worker's sweeps during
-the timed run are profiled (cProfile: slower, so the figures of that run are not the ones to
-quote) and the K functions with the most cumulative time are printed.
+core, has run; then both workloads' ratios side by side. With ``--profile K`` the worker's
+sweeps during the timed run are profiled (one worker thread under cProfile: slower, so the
+figures of that run are not the ones to quote) and the K functions with the most cumulative
+time are printed.
 """
 
 from __future__ import annotations
@@ -54,11 +69,13 @@ import multiprocessing.queues
 import multiprocessing.synchronize
 import os
 import pstats
+import random
 import smtplib
 import socket
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -69,7 +86,10 @@ from typing import Any
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
+from lgmail.config import settings
+from lgmail.mail.addresses import reply_address
 from lgmail.mail.listener import MAX_SIZE
+from lgmail.rules.commands import Seat
 from lgmail.service.games import Games
 from lgmail.service.server import Endpoints, Server
 from lgmail.service.workers import Config
@@ -80,68 +100,151 @@ GAME = "village"
 #: mails per player at most: 2 at the game's start + 1 warm-up + 25 stay under 30 answers an hour
 PER_PLAYER = 25
 POLL_SECONDS = 0.005
+#: the many-games workload: players per game, the rule sets in turn, the seed of its draws
+SIZES = (8, 20)
+VARIANTS = ("classic", "thiercelieux", "nombres", "maisons")
+SEED = 37
+#: a maisons player's five cards besides their camp (none acts on a vote)
+CARDS = "chanoine+institutrice+fanatique+meneur+paranoiaque"
+TARGETS = {"accept": 0.5, "accept + process": 0.25}
 
 #: (sender, recipient, RFC 5322 bytes)
 Mail = tuple[str, str, bytes]
 
 
-# -- the game ----------------------------------------------------------------------------------
+# -- the games ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Player:
+    game: str
+    name: str
+    email: str
+    #: their personal reply address (the Reply-To of their role mail)
+    reply_to: str
+    #: their place among their game's players
+    index: int
 
 
 @dataclass
-class Game:
+class Workload:
     games: Games
-    players: list[str]
-    emails: list[str]
-    reply_to: list[str]
+    #: each game's players' names
+    names: dict[str, list[str]]
+    players: list[Player]
+    #: the players the timed mails come from, one index into `players` a mail
+    senders: list[int]
     start: datetime
+    title: str
 
 
-def make_game(folder: Path, players: int) -> Game:
-    """A classic game on SQLite in ``folder/data``, started, its clock fixed at START."""
+def roles_of(variant: str, names: list[str]) -> dict[str, str]:
+    """A quarter wolves, the rest villagers (maisons: a fifth, five cards each)."""
+    if variant == "maisons":
+        wolves = max(1, len(names) // 5)
+        return {
+            n: ("loup-garou:" if i < wolves else "villageois:") + CARDS for i, n in enumerate(names)
+        }
+    wolves = len(names) // 4
+    return {n: ("loup-garou" if i < wolves else "villageois") for i, n in enumerate(names)}
+
+
+def make_workload(folder: Path, count: int, games: int) -> Workload:
+    """The games on SQLite in ``folder/data``, started, their clock fixed at START, and the
+    order in which their players send the `count` timed mails."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from tests.scenario import START, Scenario  # the repository root is not installed
+    from tests.scenario import START  # the repository root is not installed
 
-    names = [f"Joueur{i:02d}" for i in range(players)]
-    wolves = players // 4
-    roles = {n: ("loup-garou" if i < wolves else "villageois") for i, n in enumerate(names)}
-    scenario = Scenario(folder, roles, election=True, name=GAME)
-    scenario.games.now = lambda: START
-    reply_to = [
-        next(m for m in scenario.mails(n) if "Votre rôle" in m.subject).reply_to for n in names
-    ]
-    return Game(scenario.games, names, [Scenario.email(n) for n in names], reply_to, START)
+    store = Games(settings.load(folder / "data"), now=lambda: START)
+    rng = random.Random(SEED)
+    if games <= 1:
+        size = max(20, math.ceil(count / PER_PLAYER))
+        plan = [(GAME, "classic", size, "{name}@example.org")]
+    else:
+        plan = [
+            (f"{GAME}{k + 1:02d}", VARIANTS[k % len(VARIANTS)], rng.randint(*SIZES), "")
+            for k in range(games)
+        ]
+    names: dict[str, list[str]] = {}
+    players: list[Player] = []
+    conf = store.settings
+    for game, variant, size, email_shape in plan:
+        names[game] = [f"Joueur{i:02d}" for i in range(size)]
+        emails = [
+            (email_shape or "{name}.{game}@example.org").format(name=n.lower(), game=game)
+            for n in names[game]
+        ]
+        seats = [Seat(n, e, "fr", "") for n, e in zip(names[game], emails, strict=True)]
+        roles = roles_of(variant, names[game])
+        options = {"election": True}
+        store.create(game, variant, seats, roles=roles, options=options, mj="mj@example.org")
+        store.start(game)
+        players += [
+            Player(game, n, e, reply_address(conf.secret, game, e, conf.domain), i)
+            for i, (n, e) in enumerate(zip(names[game], emails, strict=True))
+        ]
+    if games <= 1:
+        senders = [i % len(players) for i in range(count)]
+        title = (
+            f"1 classic game, {len(players)} players ({len(players) // 4} wolves), "
+            f"mail i from player i mod {len(players)}"
+        )
+    else:
+        rounds = math.ceil(count / len(players))
+        if rounds > PER_PLAYER:
+            raise SystemExit(f"{count} mails are more than {PER_PLAYER} a player: more games")
+        senders = []
+        for _ in range(rounds):
+            turn = list(range(len(players)))
+            rng.shuffle(turn)
+            senders += turn
+        del senders[count:]
+        kinds = Counter(variant for _, variant, _, _ in plan)
+        title = (
+            f"{games} games ({', '.join(f'{v} {n}' for v, n in kinds.items())}), "
+            f"{SIZES[0]}-{SIZES[1]} players each ({len(players)} in all), "
+            f"mails of every game interleaved"
+        )
+    return Workload(store, names, players, senders, START, title)
 
 
-def make_mails(game: Game, count: int, tag: str) -> list[Mail]:
-    """``count`` votes, mail i from player i mod P, for someone else each time."""
-    players = len(game.players)
+def make_mails(workload: Workload, senders: list[int], tag: str) -> list[Mail]:
+    """A vote from each of `senders` (indices into the players), for another player of their
+    game each time (the k-th mail of a player: the k-th next one, themselves left out)."""
     mails: list[Mail] = []
-    for i in range(count):
-        voter = i % players
-        target = (voter + 1 + (i // players) % (players - 1)) % players
+    sent: Counter[int] = Counter()
+    for i, who in enumerate(senders):
+        player = workload.players[who]
+        names = workload.names[player.game]
+        turn = sent[who]
+        sent[who] += 1
+        target = names[(player.index + 1 + turn % (len(names) - 1)) % len(names)]
         msg = EmailMessage()
-        msg["From"] = game.emails[voter]
-        msg["To"] = game.reply_to[voter]
-        msg["Subject"] = f"Re: [{GAME}] Votre rôle"
-        msg["Date"] = format_datetime(game.start + timedelta(seconds=i))
+        msg["From"] = player.email
+        msg["To"] = player.reply_to
+        msg["Subject"] = f"Re: [{player.game}] Votre rôle"
+        msg["Date"] = format_datetime(workload.start + timedelta(seconds=i))
         msg["Message-ID"] = f"<{tag}.{i:06d}@example.org>"
-        msg.set_content(f"vote {game.players[target]}\n")
-        mails.append((game.emails[voter], game.reply_to[voter], msg.as_bytes()))
+        msg.set_content(f"vote {target}\n")
+        mails.append((player.email, player.reply_to, msg.as_bytes()))
     return mails
 
 
-def order_accepted(games: Games) -> int:
+def order_accepted(workload: Workload) -> int:
     return sum(
-        1 for r in games.records(GAME) if r.type == "OrderAccepted" and r.cause.startswith("mail:")
+        1
+        for game in workload.names
+        for r in workload.games.records(game)
+        if r.type == "OrderAccepted" and r.cause.startswith("mail:")
     )
 
 
-def answers(game: Game) -> int:
+def answers(workload: Workload) -> int:
     """Outbox mails to the players written in the hour before the fixed clock."""
-    since = game.start - timedelta(hours=1)
-    return sum(game.games.store.mail_count(email, since) for email in game.emails)
+    since = workload.start - timedelta(hours=1)
+    store = workload.games.store
+    return sum(store.mail_count(player.email, since) for player in workload.players)
 
 
 # -- senders -----------------------------------------------------------------------------------
@@ -310,7 +413,7 @@ class LgmailTimes:
 
 
 def bench_lgmail(
-    game: Game,
+    workload: Workload,
     warmup: list[Mail],
     mails: list[Mail],
     clients: int,
@@ -320,20 +423,20 @@ def bench_lgmail(
 ) -> LgmailTimes:
     port = free_port()
     # the worker processes open the store from the data directory and read the clock fixed
-    os.environ["LGMAIL_NOW"] = game.start.isoformat()
+    os.environ["LGMAIL_NOW"] = workload.start.isoformat()
+    games = workload.games
     server = ProfiledServer(
-        game.games,
+        games,
         Endpoints(smtp=f"{HOST}:{port}", lmtp=None, imap=None),
-        sweep_seconds=0.1,
         workers=0 if profile else workers,
-        config=Config(game.games.settings.data, None, None),
+        config=Config(games.settings.data, None, None),
     )
     server.start()
     pids = [] if server.pool is None else server.pool.pids()
     try:
         send_one_by_one(port, warmup)
-        drain(game.games, timeout)
-        accepted_before, answers_before = order_accepted(game.games), answers(game)
+        drain(games, timeout)
+        accepted_before, answers_before = order_accepted(workload), answers(workload)
         if profile:
             server.profile = cProfile.Profile()
         cpu_before = cpu_seconds(pids)
@@ -342,15 +445,15 @@ def bench_lgmail(
         sent = send(port, mails, clients)
         listener_cpu = time.process_time() - listener_cpu
         accept_cpu = cpu_seconds(pids) - cpu_before if pids else None
-        processed = drain(game.games, timeout)
+        processed = drain(games, timeout)
         cpu = cpu_seconds(pids) - cpu_before if pids else None
         groups = server.committer.groups - groups_before
         profiler, server.profile = server.profile, None
     finally:
         server.stop()
     assert sent.accepted == len(mails), sent
-    applied = order_accepted(game.games) - accepted_before
-    answered = answers(game) - answers_before
+    applied = order_accepted(workload) - accepted_before
+    answered = answers(workload) - answers_before
     if applied != len(mails) or answered != len(mails):
         raise SystemExit(
             f"{len(mails)} mails, but {applied} OrderAccepted and {answered} answers: "
@@ -371,11 +474,87 @@ def bench_lgmail(
 # -- report ------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Result:
+    title: str
+    #: ratio lgmail / sink of each figure (TARGETS' keys)
+    ratios: dict[str, float]
+
+
+def run(args: argparse.Namespace, games: int) -> Result:
+    """One workload: built, sent to the sink then to lgmail, its figures printed."""
+    count, clients = max(1, args.mails), max(1, args.clients)
+    with tempfile.TemporaryDirectory(prefix="lgmail-bench-") as tmp:
+        workload = make_workload(Path(tmp), count, games)
+        warmup = make_mails(workload, list(range(len(workload.players))), "warmup")
+        mails = make_mails(workload, workload.senders, "bench")
+        size = sum(len(raw) for _, _, raw in mails) / count
+        print(f"\n== {workload.title}")
+        print(
+            f"{count} mails ({size:.0f} bytes on average), {clients} SMTP clients on "
+            "loopback, one connection each; SQLite, election day, one vote per mail"
+        )
+        sink = bench_sink(warmup, mails, clients)
+        lg = bench_lgmail(
+            workload, warmup, mails, clients, args.profile, args.timeout, max(0, args.workers)
+        )
+        workload.games.store.close()
+
+    rows = [
+        ("aiosmtpd sink: accept and drop", sink.seconds),
+        ("lgmail: SMTP accept only (last 250)", lg.accept_s),
+        ("lgmail: accept + process (events, answer)", lg.processed_s),
+    ]
+    header = f"{'server':<44} {'seconds':>8} {'mails/s':>9}"
+    print(header)
+    print("-" * len(header))
+    for label, seconds in rows:
+        print(f"{label:<44} {seconds:>8.2f} {count / seconds:>9,.0f}")
+    ratios = {
+        "accept": sink.seconds / lg.accept_s,
+        "accept + process": sink.seconds / lg.processed_s,
+    }
+    for label, ratio in ratios.items():
+        print(f"ratio lgmail {label} / sink: {ratio:.2f} ({verdict(label, ratio)})")
+    print(f"group commits: {lg.groups} for {count} mails ({count / max(1, lg.groups):.1f} a group)")
+    if lg.worker_cpu_s is not None:
+        per_mail = lg.worker_cpu_s / count * 1000
+        met = "met" if per_mail <= 2.5 else "NOT met"
+        print(
+            f"processing CPU per mail ({args.workers} worker processes, /proc): "
+            f"{per_mail:.2f} ms (target <= 2.5: {met})"
+        )
+    print_cpu(count, sink, lg)
+    if lg.profile is not None:
+        print(f"\nlgmail's worker during the timed run (cProfile), top {args.profile} functions:")
+        stats = pstats.Stats(lg.profile)
+        stats.sort_stats("cumulative").print_stats(args.profile)
+        if os.environ.get("LGMAIL_PROFILE_DUMP"):
+            stats.dump_stats(f"{os.environ['LGMAIL_PROFILE_DUMP']}.{games}")
+    title = "1 game" if games <= 1 else f"{games} games"
+    return Result(title, ratios)
+
+
+def verdict(label: str, ratio: float) -> str:
+    target = TARGETS[label]
+    return f"target >= {target:.2f}: {'met' if ratio >= target else 'NOT met'}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--mails", type=int, default=1000, help="mails timed (default 1000)")
+    parser.add_argument(
+        "--mails", type=int, default=1000, help="mails timed in each workload (default 1000)"
+    )
     parser.add_argument(
         "--clients", type=int, default=4, help="concurrent SMTP clients (default 4)"
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        nargs="+",
+        default=[1, 50],
+        metavar="G",
+        help="the workloads: G games at once each (default: 1 50)",
     )
     parser.add_argument(
         "--profile",
@@ -394,57 +573,13 @@ def main(argv: list[str] | None = None) -> int:
         help="worker processes (default: the cores; --profile runs one worker thread)",
     )
     args = parser.parse_args(argv)
-    count, clients = max(1, args.mails), max(1, args.clients)
-    players = max(20, math.ceil(count / PER_PLAYER))
-
-    with tempfile.TemporaryDirectory(prefix="lgmail-bench-") as tmp:
-        game = make_game(Path(tmp), players)
-        warmup = make_mails(game, players, "warmup")
-        mails = make_mails(game, count, "bench")
-        size = sum(len(raw) for _, _, raw in mails) / count
+    results = [run(args, max(1, games)) for games in args.games]
+    print("\nratios lgmail / sink:")
+    for result in results:
         print(
-            f"lgmail ingest: {count} mails ({size:.0f} bytes on average), {clients} SMTP "
-            f"clients on loopback, one connection each; 1 classic game on SQLite, election day, "
-            f"{players} players ({players // 4} wolves), one vote per mail"
+            f"  {result.title:<9} "
+            + "; ".join(f"{k} {v:.2f} ({verdict(k, v)})" for k, v in result.ratios.items())
         )
-        sink = bench_sink(warmup, mails, clients)
-        sink_s = sink.seconds
-        lg = bench_lgmail(
-            game, warmup, mails, clients, args.profile, args.timeout, max(0, args.workers)
-        )
-        game.games.store.close()
-
-    rows = [
-        ("aiosmtpd sink: accept and drop", sink_s),
-        ("lgmail: SMTP accept only (last 250)", lg.accept_s),
-        ("lgmail: accept + process (events, answer)", lg.processed_s),
-    ]
-    header = f"{'server':<44} {'seconds':>8} {'mails/s':>9}"
-    print(header)
-    print("-" * len(header))
-    for label, seconds in rows:
-        print(f"{label:<44} {seconds:>8.2f} {count / seconds:>9,.0f}")
-    for label, ratio, target in (
-        ("accept only (synced 250s, workers processing)", sink_s / lg.accept_s, 0.5),
-        ("accept + process", sink_s / lg.processed_s, 0.25),
-    ):
-        verdict = "met" if ratio >= target else "NOT met"
-        print(f"ratio lgmail {label} / sink: {ratio:.2f} (target >= {target:.2f}: {verdict})")
-    print(f"group commits: {lg.groups} for {count} mails ({count / max(1, lg.groups):.1f} a group)")
-    if lg.worker_cpu_s is not None:
-        per_mail = lg.worker_cpu_s / count * 1000
-        verdict = "met" if per_mail <= 2.5 else "NOT met"
-        print(
-            f"processing CPU per mail ({args.workers} worker processes, /proc): "
-            f"{per_mail:.2f} ms (target <= 2.5: {verdict})"
-        )
-    print_cpu(count, sink, lg)
-    if lg.profile is not None:
-        print(f"\nlgmail's worker during the timed run (cProfile), top {args.profile} functions:")
-        stats = pstats.Stats(lg.profile)
-        stats.sort_stats("cumulative").print_stats(args.profile)
-        if os.environ.get("LGMAIL_PROFILE_DUMP"):
-            stats.dump_stats(os.environ["LGMAIL_PROFILE_DUMP"])
     return 0
 
 

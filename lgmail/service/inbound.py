@@ -196,33 +196,41 @@ class Inbound(Reception):
         game are played together with the other players' that came with them, in one
         transaction (``Games.play_many``: the same events and answers as one by one); a mail
         that is not a player's orders, or a second one from the same player, first commits
-        those gathered before it, so each player is answered once per transaction (the
-        answers per hour are counted on what was committed before it). A row that fails stays
-        pending (logged); it is left out of the result."""
+        those gathered before it (and is routed again on the game they left), so each player is
+        answered once per transaction (the answers per hour are counted on what was committed
+        before it). Each row is read once. A row that fails stays pending (logged); it is left
+        out of the result."""
         done: list[Processed] = []
         gathered: dict[str, list[Orders]] = {}
-        #: the games' states the rows were routed on, until something is committed
+        #: the games' states the rows were routed on, until something is committed to them
         states: dict[str, GameState] = {}
 
         def commit(game: str) -> None:
             batch = gathered.pop(game, [])
             if batch:
-                states.clear()
+                states.pop(game, None)
                 done.extend(self._orders_together(game, batch))
 
         for row in rows:
             try:
-                routed = self._route(row, states)
+                mail = self._read(row)
+                routed = self._route(row, states, mail)
+                if isinstance(routed, Orders):
+                    batch = gathered.get(routed.game, [])
+                    if any(o.player == routed.player for o in batch):
+                        commit(routed.game)
+                        routed = self._route(row, states, mail)  # on what was committed
+                elif gathered:
+                    for game in list(gathered):  # rare: keep the order with everything gathered
+                        commit(game)
+                    routed = self._route(row, states, mail)
             except Exception:
                 log.exception("inbox row %s failed", row.id)
                 continue
             if isinstance(routed, Orders):
-                batch = gathered.get(routed.game, [])
-                if any(o.player == routed.player for o in batch):
-                    commit(routed.game)
                 gathered.setdefault(routed.game, []).append(routed)
                 continue
-            for game in list(gathered):  # rare: keep the order with everything gathered
+            for game in list(gathered):
                 commit(game)
             states.clear()
             try:
@@ -238,11 +246,21 @@ class Inbound(Reception):
         return done
 
     def _orders_together(self, game: str, batch: list[Orders]) -> list[Processed]:
-        if len(batch) > 1:
+        if len(batch) == 1:
+            # routed on the game as it is (`process_many`): not read from the inbox again
+            orders = batch[0]
             try:
-                return self._orders_many(game, batch)
-            except Exception:  # one row processed elsewhere meanwhile, ...: one by one
-                log.info("%s: %d mails played one by one", game, len(batch), exc_info=True)
+                return [self._orders(orders)]
+            except InboxAlreadyProcessed:
+                row = self.games.store.inbox_row(orders.inbox_id)
+                return [Processed(row.outcome or "done")]
+            except Exception:
+                log.exception("inbox row %s failed", orders.inbox_id)
+                return []
+        try:
+            return self._orders_many(game, batch)
+        except Exception:  # one row processed elsewhere meanwhile, ...: one by one
+            log.info("%s: %d mails played one by one", game, len(batch), exc_info=True)
         done = []
         for orders in batch:
             try:
@@ -251,17 +269,27 @@ class Inbound(Reception):
                 log.exception("inbox row %s failed", orders.inbox_id)
         return done
 
-    def _route(
-        self, row: InboxRow, states: dict[str, GameState] | None = None
-    ) -> Orders | Callable[[], Processed]:
-        """Where an unprocessed row goes: a player's orders (batched by the caller), or the
-        handling of anything else (to call). `states`: the games' states read for the rows
-        routed before it, still current (nothing committed since), and kept for the next."""
-        inbox_id = row.id
+    @staticmethod
+    def _read(row: InboxRow) -> ReadMail:
         mail = read_mail(row.raw)
         if mail.message_id is None or not VALID_ID.fullmatch(mail.message_id):
             # no Message-ID, or a junk one: the inbox's own id for it (made from its bytes)
             mail = dataclasses.replace(mail, message_id=row.message_id)
+        return mail
+
+    def _route(
+        self,
+        row: InboxRow,
+        states: dict[str, GameState] | None = None,
+        mail: ReadMail | None = None,
+    ) -> Orders | Callable[[], Processed]:
+        """Where an unprocessed row goes: a player's orders (batched by the caller), or the
+        handling of anything else (to call). `states`: the games' states read for the rows
+        routed before it, still current (nothing committed to them since), and kept for the next;
+        `mail`: the row read already (:meth:`_read`)."""
+        inbox_id = row.id
+        if mail is None:
+            mail = self._read(row)
         bounced = bounce_route(self.games.settings.bounce, row.recipient, self.domain)
         if bounced is not None:
             # a mail to the bounce address: a bounce, whatever it looks like

@@ -23,7 +23,7 @@ from lgmail.service.committer import GroupCommitter
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound
 from lgmail.service.scheduler import Clock, DeadlineScheduler
-from lgmail.service.workers import POLL, Config, Worker, WorkerPool, gone, wall_now
+from lgmail.service.workers import POLL, Config, Worker, WorkerPool, gone, settle, wall_now
 
 
 class Listener(Protocol):
@@ -179,6 +179,7 @@ class Server:
 
     def _work(self) -> None:
         while not self._stop.is_set():
+            started = time.monotonic()
             try:
                 more = self.sweep()
             except Exception:
@@ -186,6 +187,7 @@ class Server:
                 more = False
             if not more:
                 self._wake.wait(min(POLL, self._until_sweep()))
+                settle(started)
             self._wake.clear()
 
     def _until_sweep(self) -> float:

@@ -34,14 +34,18 @@ from lgmail.mail import render
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound
 from lgmail.service.scheduler import Clock, DeadlineScheduler
-from lgmail.store.schema import GAME_PREFIX, SERVE_PREFIX
+from lgmail.store.schema import SERVE_PREFIX
 
 log = logging.getLogger(__name__)
 
 #: inbox rows of one game played in one round
 BATCH = 100
-#: deliveries at once when a worker sends the outbox (each its own relay connection)
+#: deliveries at once when a worker sends the outbox to a relay (each its own connection)
 CONNECTIONS = 4
+#: the share of a round's budget a worker delivers the outbox for when it left mail in the
+#: inbox (one batch at least): the rest of the time it plays the inbox. Another worker that
+#: finds nothing to play delivers for the whole budget
+BUSY_FLUSH = 0.2
 #: real seconds a game's lease lasts (a worker that dies frees its games after it)
 GAME_LEASE = 10.0
 #: real seconds a worker's `serve:` lease lasts, and how often it is renewed
@@ -62,6 +66,12 @@ SWITCH_INTERVAL = 0.0005
 #: real seconds between two looks at the inbox when nothing wakes the worker (mail stored by
 #: another process: `lgmail ingest`, another machine)
 POLL = 1.0
+#: real seconds at least from the start of a round that found nothing left to the next, when
+#: mail wakes the worker: mail coming in a stream (at 21:30, a group commit every millisecond
+#: or two, each waking every worker) is then claimed a few mails at a time, not in a round of
+#: its own for each group (a round's queries cost about a millisecond); a mail alone waits for
+#: no one
+SETTLE = 0.01
 
 
 def holder_of(pid: int, index: int) -> str:
@@ -81,6 +91,13 @@ def gone(holder: str) -> bool:
     except OSError:
         return False  # alive, someone else's
     return False
+
+
+def settle(started: float) -> None:
+    """Wait until `SETTLE` seconds after `started` (``time.monotonic()``: the round's start)."""
+    rest = started + SETTLE - time.monotonic()
+    if rest > 0:
+        time.sleep(rest)
 
 
 def wall_now() -> datetime:
@@ -142,16 +159,18 @@ class Worker:
         self.work.release(SERVE_PREFIX + self.holder, self.holder)
 
     def drain(self) -> tuple[set[str], bool]:
-        """Play the inbox of one game under its lease: the games touched, and whether a game
-        was claimed (there may be more)."""
-        claimed = self.work.claim(self.holder, wall_now(), GAME_LEASE, BATCH)
-        if claimed is None:
+        """Play the inbox of a few games, each under its lease (this worker's share of the
+        games with mail waiting, BATCH rows at most, claimed and released in one transaction
+        each): the games touched, and whether a game was claimed (there may be more)."""
+        claimed = self.work.claim_games(self.holder, wall_now(), GAME_LEASE, BATCH, self.count)
+        if not claimed:
             return set(), False
-        game, rows = claimed
+        # the games' rows as they came (each game's in its order)
+        rows = sorted((row for _, rows in claimed for row in rows), key=lambda row: row.id)
         try:
             done = self.inbound.process_many(rows)
         finally:
-            self.work.release(GAME_PREFIX + game, self.holder)
+            self.work.release_games([game for game, _ in claimed], self.holder)
         return {d.game for d in done if d.game is not None}, True
 
     def round(self, full: bool, budget: float = 0.5) -> bool:
@@ -179,9 +198,15 @@ class Worker:
                 self.scheduler.reschedule(game, touched=True)
             except Exception:
                 log.exception("scheduling %s failed", game)
-        # the outbox for a while, then back to the inbox: an answer never waits for a storm
+        # the outbox for a while, then back to the inbox: an answer never waits for a storm,
+        # nor the mail left in the inbox for the answers (a shorter while then: its orders
+        # must be played before a deadline passes them by)
+        share = budget * (BUSY_FLUSH if more else 1.0)
+        # a Maildir is written here, with no relay's round trips to overlap: one delivery at
+        # a time (more threads would only take turns at the interpreter, for more CPU a mail)
+        connections = 1 if self.games.settings.relay is None else CONNECTIONS
         self.games.flush(
-            connections=CONNECTIONS, until=time.monotonic() + budget, holder=self.holder
+            connections=connections, until=time.monotonic() + share, holder=self.holder
         )
         return more or bool(self.games.store.pending_mail(1, due_at=self.games.now()))
 
@@ -251,16 +276,19 @@ def run_worker(config: Config, index: int, count: int, bell: Connection) -> None
     parent = os.getppid()
     try:
         while os.getppid() == parent:  # the service gone: so is its worker
-            full = time.monotonic() - swept >= config.sweep_seconds
+            started = time.monotonic()
+            full = started - swept >= config.sweep_seconds
             if full:
-                swept = time.monotonic()
+                swept = started
             try:
                 more = worker.round(full)
             except Exception:
                 log.exception("worker round failed")
                 more = False
-            if not more and not doorbell.wait(POLL):
-                break
+            if not more:
+                if not doorbell.wait(POLL):
+                    break
+                settle(started)
     finally:
         scheduler.stop()
         worker.leave()

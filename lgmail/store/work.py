@@ -111,21 +111,64 @@ class Work:
     ) -> tuple[str, list[InboxRow]] | None:
         """The oldest game with mail to play that no other process plays now, leased to
         `holder`, with up to `limit` of its rows, oldest first; None when there is none."""
+        claimed = self.claim_games(holder, now, seconds, limit, most=1)
+        return claimed[0] if claimed else None
+
+    def claim_games(
+        self,
+        holder: str,
+        now: datetime,
+        seconds: float,
+        limit: int,
+        share: int = 1,
+        most: int | None = None,
+    ) -> list[tuple[str, list[InboxRow]]]:
+        """As :meth:`claim`, several games at once: the oldest games with mail to play that
+        no other process plays now, each leased to `holder` with its rows (oldest first), up
+        to `limit` rows in all and `most` games (default: one in `share` of the games with
+        mail waiting, `share` being the processes that play the inbox)."""
+        taken: set[str] = set()
         with self.store.engine.begin() as conn:
             games = _inbox.pending_games(conn, 32)
+            if games:
+                names = [GAME_PREFIX + game for game in games]
+                held = conn.execute(_HELD, {"names": names, "holder": holder, "now": now})
+                taken = {str(name).removeprefix(GAME_PREFIX) for name in held.scalars()}
+        if most is None:
+            most = -(-len(games) // max(1, share))
+        games = [game for game in games if game not in taken]
         if not games:
-            return None  # nothing to play: no write lock taken
+            return []  # nothing to play, or all played by others now: no write lock taken
         until = now + timedelta(seconds=seconds)
-        # the lease and the rows in one transaction
+        claimed: list[tuple[str, list[InboxRow]]] = []
+        # the leases and the rows in one transaction
         with self._writer.begin() as conn:
             for game in games:
                 if not _take(conn, GAME_PREFIX + game, holder, now, until):
                     continue
                 rows = _inbox.pending(conn, limit, game)
-                if rows:
-                    return game, rows
+                if not rows:
+                    _drop(conn, GAME_PREFIX + game, holder)
+                    continue
+                claimed.append((game, rows))
+                limit -= len(rows)
+                if limit <= 0 or len(claimed) >= most:
+                    break
+        return claimed
+
+    def release_games(self, games: Sequence[str], holder: str) -> None:
+        """Give back the leases of `games` (:meth:`claim_games`) in one transaction."""
+        with self._writer.begin() as conn:
+            for game in games:
                 _drop(conn, GAME_PREFIX + game, holder)
-        return None
+
+
+#: the leases among `names` that another holder has, running
+_HELD = select(leases.c.name).where(
+    leases.c.name.in_(bindparam("names", expanding=True)),
+    leases.c.holder != bindparam("holder"),
+    leases.c.until > bindparam("now"),
+)
 
 
 def _drop(conn: Connection, name: str, holder: str) -> None:

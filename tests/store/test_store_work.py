@@ -126,6 +126,27 @@ def test_claims_take_a_game_no_one_else_plays(open_store: Callable[[], EventStor
     assert again is not None and again[0] == "village"
 
 
+def test_claims_of_several_games_share_them_out(
+    open_store: Callable[[], EventStore],
+) -> None:
+    """Each of two workers takes half the games with mail waiting (the oldest free ones),
+    with `limit` rows in all, and gives them back in one go (#37)."""
+    one, two = Work(open_store()), Work(open_store())
+    games = ["village", "hameau", "village", "bourg", "ferme", "hameau"]
+    one.accept_many([mail(n, game) for n, game in enumerate(games, 1)])
+    first = one.claim_games("w1", T0, 10, 100, share=2)
+    assert [(g, [r.message_id for r in rows]) for g, rows in first] == [
+        ("village", ["<m1@x>", "<m3@x>"]),
+        ("hameau", ["<m2@x>", "<m6@x>"]),
+    ]
+    second = two.claim_games("w2", T0, 10, 3, share=2)  # two left, both free: both taken
+    assert [g for g, _ in second] == ["bourg", "ferme"]
+    assert two.claim_games("w3", T0, 10, 100, share=2) == []  # all leased
+    one.release_games(["village", "hameau"], "w1")
+    again = two.claim_games("w3", T0, 10, 3)
+    assert [(g, len(rows)) for g, rows in again] == [("village", 2), ("hameau", 1)]
+
+
 def test_the_time_a_mail_was_received_is_kept_to_the_microsecond(store: EventStore) -> None:
     """The group commit writes SQLite's rows on the driver's connection: the time reads back
     as the same instant, from any time zone."""
