@@ -122,20 +122,18 @@ def bounced(
     reception: Reception, inbox_id: int, address: str, tag: str, mail: ReadMail
 ) -> Processed:
     """A mail to the bounce address (VERP: tagged with the game and the recipient's token): the
-    game from the tag, else the one whose player's address the DSN names."""
+    game from the tag, else the game that last mailed an address the DSN names, one of its
+    players'."""
     game = reception.game_for(address)
     if game is None and mail.bounce is not None:
+        # the game that last mailed a failed address (the outbox's index, not every game's
+        # players), if that address is still one of its players'
         failed = {r.lower() for r in mail.bounce.recipients}
-        game = next(
-            (
-                name
-                for name in reception.games.store.games()
-                if any(
-                    p.email.lower() in failed for p in reception.games.peek(name).players.values()
-                )
-            ),
-            None,
-        )
+        found = reception.games.store.last_game_mailed(sorted({*mail.bounce.recipients, *failed}))
+        if found is not None and any(
+            p.email.lower() in failed for p in reception.games.peek(found).players.values()
+        ):
+            game = found
     if game is None:
         return reception.close(inbox_id, "bounce: no game")
     return bounce(reception, inbox_id, game, mail, tag)

@@ -245,6 +245,23 @@ def undelivered(conn: Connection, game: str, limit: int) -> list[MailStatus]:
     return [_status(row) for row in conn.execute(stmt)]
 
 
+_LAST_MAILED = (
+    select(_c.game)
+    .where(_c.recipient.in_(bindparam("recipients", expanding=True)))
+    .order_by(_c.created_at.desc(), _c.id.desc())
+    .limit(1)
+)
+
+
+def last_game_mailed(conn: Connection, recipients: Sequence[str]) -> str | None:
+    """The game of the last mail written to one of `recipients` (as written), or None: an
+    index's look-up (``ix_outbox_recipient``), whatever the number of games."""
+    if not recipients:
+        return None
+    found = conn.execute(_LAST_MAILED, {"recipients": list(recipients)}).scalar()
+    return None if found is None else str(found)
+
+
 def failed(conn: Connection, limit: int) -> list[MailStatus]:
     """Rows given up, the most recent first."""
     if limit < 1:

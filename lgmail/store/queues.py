@@ -205,6 +205,12 @@ class MailQueues:
         with self._engine.begin() as conn:
             return _outbox.failed(conn, limit)
 
+    def last_game_mailed(self, recipients: Sequence[str]) -> str | None:
+        """The game that last wrote a mail to one of `recipients` (addresses as the outbox
+        has them), or None: where a bounce that names only the failed address comes from."""
+        with self._engine.begin() as conn:
+            return _outbox.last_game_mailed(conn, recipients)
+
     def mail_count(self, recipient: str, since: datetime) -> int:
         """How many outbox mails to ``recipient`` were written since ``since``."""
         require_aware("since", since)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from lgmail.rules.commands import Seat
 from lgmail.service import loops
 from lgmail.service.inbound import Inbound
 from tests.scenario import Scenario
@@ -162,3 +163,32 @@ def test_an_html_only_mail_from_a_phone_in_english(tmp_path: Path) -> None:
     assert deliver(inbound, msg) == "applied"
     answer = game.mails("Bruno")[-1]
     assert "You will probe Alice" in answer.body
+
+
+def test_a_dsn_to_the_bare_bounce_address_finds_its_game_by_the_outbox(tmp_path: Path) -> None:
+    """#37: a DSN to the untagged bounce address names only the failed address; the game is
+    the one that last mailed it (an index's look-up, not every game's players read), and a
+    DSN for an address no game mailed is closed."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "lgmail.toml").write_text(
+        '[mail]\nbounce = "bounces@lgmail.localhost"\n', encoding="utf-8"
+    )
+    game, inbound = game_and_inbound(tmp_path)
+    seats = [Seat(n, f"{n.lower()}@hameau.example") for n in ("Zoe", "Yann", "Xavier", "Will")]
+    roles = dict(zip([s.name for s in seats], ROLES.values(), strict=True))
+    game.games.create("hameau", "classic", seats, roles=roles, mj="mj@example.org")
+    game.games.start("hameau")
+    corpus = Path(__file__).parents[1] / "mail" / "corpus" / "postfix-en-bounce.eml"
+
+    def dsn_for(address: bytes) -> str:
+        raw = corpus.read_bytes().replace(b"bruno.oldaddress@free.fr", address)
+        raw = raw.replace(b"4Lq2Xy0Zk9z9sTw", address)  # a Message-ID of its own
+        (inbox_id,) = inbound.accept(raw, ["bounces@lgmail.localhost"])
+        return inbound.process(inbox_id).outcome
+
+    assert dsn_for(b"yann@hameau.example") == "bounce"
+    bounced = game.games.records("hameau")[-1]
+    assert (bounced.type, bounced.payload["name"]) == ("MailBounced", "Yann")
+    assert game.events("MailBounced") == []  # the other game is not touched
+    assert dsn_for(b"nobody@elsewhere.example") == "bounce: no game"

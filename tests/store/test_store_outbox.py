@@ -180,3 +180,18 @@ def test_second_claimer_never_gets_claimed_rows(
     thread.join(timeout=10)
     assert result == [["m2", "m3", "m4"]]
     assert store.pending_mail() == []
+
+
+def test_the_last_game_that_mailed_an_address(store: EventStore) -> None:
+    """Where a DSN naming only the failed address comes from (#37): the game of the latest
+    mail to one of the addresses, as the outbox has them; None for an address never mailed."""
+    store.append("village", 0, [ev("A")], T0, outbox=[mail("v1", recipient="zoe@example.org")])
+    store.append(
+        "hameau", 0, [ev("A")], at(5), outbox=[mail("h1", game="hameau", recipient="yann@x.fr")]
+    )
+    assert store.last_game_mailed(["zoe@example.org"]) == "village"
+    assert store.last_game_mailed(["zoe@example.org", "yann@x.fr"]) == "hameau"
+    store.append("village", 1, [ev("B")], at(9), outbox=[mail("v2", recipient="yann@x.fr")])
+    assert store.last_game_mailed(["yann@x.fr"]) == "village"
+    assert store.last_game_mailed(["nobody@example.org"]) is None
+    assert store.last_game_mailed([]) is None
