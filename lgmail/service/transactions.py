@@ -266,7 +266,7 @@ class Transactions(MailOut):
 
 #: the games whose state a process keeps, the ones used last (about 50 to 100 KB each for a
 #: game of 20 players and 40 phases): a game beyond is read again from its log, in a few ms
-CACHED_GAMES = 500
+CACHED_GAMES = 300
 
 #: the events after which the projection is stored (what `replay` checks the log against)
 MILESTONES = (ev.GameCreated, ev.RolesDealt, ev.GameStarted, ev.PhaseOpened, ev.GameEnded)
