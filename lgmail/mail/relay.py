@@ -42,7 +42,7 @@ class PermanentFailure(DeliveryFailure):
 
 
 class Sender(Protocol):
-    """Where outgoing mail goes. ``open`` before a batch (it may connect; raises
+    """Where outgoing mail goes. ``open`` before a flush's first mail (it may connect; raises
     :class:`TemporaryFailure`), ``send`` each mail (raises :class:`TemporaryFailure` or
     :class:`PermanentFailure`), ``close`` after it."""
 

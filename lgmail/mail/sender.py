@@ -184,10 +184,6 @@ def send_outbox(
         return 0
     relay = Batch(sender, now)
     try:
-        relay.sender.open()
-    except DeliveryFailure as failure:
-        relay.down = failure
-    try:
         while True:
             # each mail is marked sent as soon as the relay accepted it, in a transaction of
             # its own: a worker killed mid-flush sends again at most the mail in flight
@@ -219,22 +215,36 @@ def send_outbox(
             if len(rows) < batch or (until is not None and time.monotonic() > until):
                 return relay.sent
     finally:
-        relay.sender.close()
+        if relay.opened:
+            relay.sender.close()
 
 
 class Batch:
     """One flush's deliveries through ``sender``: how many went out, and whether the relay
-    as a whole is down (the remaining mails are then deferred without trying)."""
+    as a whole is down (the remaining mails are then deferred without trying). The relay's
+    connection is opened for the first mail to hand over: a flush that finds its batch taken
+    by another (several deliveries at once) opens no session for nothing."""
 
     def __init__(self, sender: Sender, now: datetime) -> None:
         self.sender = sender
         self.now = now
         self.sent = 0
         self.down: DeliveryFailure | None = None
+        self.opened = False
+
+    def _open(self) -> None:
+        if not self.opened:
+            self.opened = True
+            try:
+                self.sender.open()
+            except DeliveryFailure as failure:
+                self.down = failure
 
     def deliver(self, rows: list[tuple[int, OutgoingMail]]) -> dict[int, DeliveryFailure]:
         """Hand each mail over; the failures by outbox id."""
         failures: dict[int, DeliveryFailure] = {}
+        if rows:
+            self._open()
         for outbox_id, mail in rows:
             if self.down is not None:  # the relay is down: no use trying
                 failures[outbox_id] = self.down

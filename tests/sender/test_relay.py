@@ -279,3 +279,16 @@ def test_deliveries_at_once_send_each_mail_once(
     assert all(service.status(i).sent_at is not None for i in ids)
     assert 1 <= len({r.peer for r in relay.handler.received}) <= 3
     assert games.flush(connections=3) == 0
+
+
+def test_a_delivery_with_nothing_to_send_opens_no_session(
+    service: Service, start_relay: Callable[..., Relay]
+) -> None:
+    """Several deliveries at once for one mail: the one that takes it opens a session, the
+    others find nothing to send and open none (Postfix counts every session it serves)."""
+    relay = start_relay()
+    games = service.configure(relay=relay.address)
+    service.write("p1@example.org")
+    assert games.flush(connections=4) == 1
+    assert relay.handler.message_ids == ["<village.1@lgmail.test>"]
+    assert len(relay.handler.ehlos) == 1
