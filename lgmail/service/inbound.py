@@ -176,8 +176,12 @@ class Inbound(Reception):
 
     def process(self, inbox_id: int) -> Processed:
         """Apply one inbox row, once: a row another worker applied first is left alone."""
+        return self._once(inbox_id, lambda: self._process(inbox_id))
+
+    def _once(self, inbox_id: int, apply: Callable[[], Processed]) -> Processed:
+        """`apply` the row, or what another worker made of it if it applied it first."""
         try:
-            return self._process(inbox_id)
+            return apply()
         except InboxAlreadyProcessed:
             row = self.games.store.inbox_row(inbox_id)
             return Processed(row.outcome or "done")
@@ -230,9 +234,7 @@ class Inbound(Reception):
             if isinstance(routed, Orders):
                 gathered.setdefault(routed.game, []).append(routed)
                 continue
-            for game in list(gathered):
-                commit(game)
-            states.clear()
+            states.clear()  # all gathered was committed before it: it may change any game
             try:
                 done.append(routed())
             except InboxAlreadyProcessed:
@@ -250,10 +252,7 @@ class Inbound(Reception):
             # routed on the game as it is (`process_many`): not read from the inbox again
             orders = batch[0]
             try:
-                return [self._orders(orders)]
-            except InboxAlreadyProcessed:
-                row = self.games.store.inbox_row(orders.inbox_id)
-                return [Processed(row.outcome or "done")]
+                return [self._once(orders.inbox_id, lambda: self._orders(orders))]
             except Exception:
                 log.exception("inbox row %s failed", orders.inbox_id)
                 return []
