@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from apscheduler.executors.pool import ThreadPoolExecutor  # type: ignore[import-untyped]
 from apscheduler.jobstores.base import JobLookupError  # type: ignore[import-untyped]
 from apscheduler.schedulers.background import (  # type: ignore[import-untyped]
     BackgroundScheduler,
@@ -38,6 +39,11 @@ log = logging.getLogger(__name__)
 
 #: real seconds added to every delay, so the game clock has passed the moment when the job runs
 MARGIN = 0.01
+#: the threads the jobs run in: a tick is CPU-bound under the interpreter's lock, so more
+#: threads only contend for it (at a 21:30 when every game is due, APScheduler's default of 10
+#: cost a third more CPU a game than one: ``bench/storm.py``); two, so that a tick waiting
+#: for the database does not hold up every other
+TICKERS = 2
 #: a job set for the same deadline to run within this many real seconds of when it would be set
 #: again is left as it is
 SAME_RUN = 0.5
@@ -93,6 +99,7 @@ class DeadlineScheduler:
             quiet.setLevel(logging.WARNING)
         self._scheduler = BackgroundScheduler(
             timezone=UTC,
+            executors={"default": ThreadPoolExecutor(TICKERS)},
             job_defaults={"coalesce": True, "misfire_grace_time": None, "max_instances": 4},
         )
         #: serializes reading a game's state and setting its job: the last job set comes
