@@ -158,12 +158,13 @@ class SmtpRelay:
         self.open()
         smtp = self._smtp
         assert smtp is not None
-        envelope_from = envelope_sender(mail.raw)
         if self.bounce:
             domain = self.local_hostname or ""
             envelope_from = bounce_address(
                 self.bounce, self.secret, mail.game, mail.recipient, domain
             )
+        else:
+            envelope_from = envelope_sender(mail.raw)
         options: list[str] = []
         if not mail.raw.isascii() and smtp.has_extn("8bitmime"):
             options.append("BODY=8BITMIME")

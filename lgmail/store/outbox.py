@@ -11,8 +11,9 @@ and are not pending.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Select, bindparam, or_, select, update
@@ -189,6 +190,26 @@ def mark_sent(conn: Connection, outbox_ids: Sequence[int], sent_at: datetime) ->
         return
     result = conn.execute(_MARK_SENT, {"outbox_ids": list(outbox_ids), "sent_at": sent_at})
     _require_rows(conn, outbox_ids, result.rowcount)
+
+
+def mark_sent_sqlite(cursor: sqlite3.Cursor, outbox_ids: Sequence[int], sent_at: datetime) -> None:
+    """`mark_sent` on a driver's cursor in an open transaction: a delivery marks each mail as
+    soon as the relay took it, and SQLAlchemy's work for that one statement (its transaction,
+    the statement's compilation) cost more than SQLite's."""
+    if not outbox_ids:
+        return
+    places = ", ".join("?" * len(outbox_ids))
+    at = sent_at.astimezone(UTC).isoformat(" ", "microseconds")[:26]
+    cursor.execute(
+        f"UPDATE outbox SET sent_at = ? WHERE id IN ({places}) AND sent_at IS NULL",
+        (at, *outbox_ids),
+    )
+    if cursor.rowcount < len(outbox_ids):  # some were done already, or are unknown
+        cursor.execute(f"SELECT id FROM outbox WHERE id IN ({places})", tuple(outbox_ids))
+        known = {int(row[0]) for row in cursor.fetchall()}
+        missing = [i for i in outbox_ids if i not in known]
+        if missing:
+            raise KeyError(f"no outbox row {missing[0]}")
 
 
 def defer(

@@ -161,6 +161,10 @@ class MailQueues:
         require_aware("sent_at", sent_at)
         if not outbox_ids:
             return
+        if getattr(self._claims, "conn", None) is None and self._engine.dialect.name == "sqlite":
+            with self._writer.begin_sqlite() as cursor:
+                _outbox.mark_sent_sqlite(cursor, outbox_ids, sent_at)
+            return
         with self._outbox_write() as conn:
             _outbox.mark_sent(conn, outbox_ids, sent_at)
 
