@@ -116,6 +116,7 @@ def environment(lang: str) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir() / lang),
         auto_reload=False,  # templates are compiled once per process, not stat'ed per use
+        cache_size=-1,  # the package's files, all kept: a dict, not a 400-entry LRU's queue
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
@@ -231,6 +232,7 @@ def html_environment(lang: str) -> jinja2.Environment:
             [jinja2.FileSystemLoader(root / lang), jinja2.FileSystemLoader(root / "fr")]
         ),
         auto_reload=False,
+        cache_size=-1,
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
