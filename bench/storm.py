@@ -94,7 +94,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from dataclasses import replace as dataclasses_replace
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
@@ -245,10 +245,14 @@ def _template(spec: history.Spec) -> Template:
 def templates(count: int, seed: int, cache: Path | None) -> list[Template]:
     """`count` histories of the mix, played in as many processes as cores (kept in `cache`,
     a folder, between runs: the same seed and count give the same games)."""
-    path = None if cache is None else cache / f"histories-{seed}-{count}-{DEADLINE:%Y%m%d}.pickle"
+    path = (
+        None
+        if cache is None
+        else cache / f"histories-{seed}-{count}-{DEADLINE:%Y%m%d}.tuples.pickle"
+    )
     if path is not None and path.exists():
-        made: list[Template] = pickle.loads(path.read_bytes())
-        return made
+        # plain tuples: a Template pickled by storm.py run as __main__ must load in tick.py
+        return [Template(*row) for row in pickle.loads(path.read_bytes())]
     specs = [
         dataclasses_replace(spec, name=f"tpl{i:04d}x")
         for i, spec in enumerate(history.mix(count, seed))
@@ -258,7 +262,7 @@ def templates(count: int, seed: int, cache: Path | None) -> list[Template]:
         made = list(pool.map(_template, specs, chunksize=4))
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(pickle.dumps(made))
+        path.write_bytes(pickle.dumps([astuple(t) for t in made]))
     return made
 
 
