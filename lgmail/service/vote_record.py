@@ -40,8 +40,11 @@ class Cell:
 
 @dataclass(frozen=True)
 class Record:
-    columns: list[Column]
-    rows: list[tuple[str, list[Cell]]]
+    """The columns, and each player's row of cells (tuples: a record is hashable, so that the
+    page that draws it is drawn once for all its readers)."""
+
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, tuple[Cell, ...]], ...]
 
     @property
     def violet(self) -> bool:
@@ -84,4 +87,4 @@ def record(ballots: list[Ballot], players: list[str]) -> Record | None:
                 )
             elif name in b.abstained:
                 cells[name][at] = Cell(absent=True)
-    return Record(columns, [(name, row) for name, row in cells.items()])
+    return Record(tuple(columns), tuple((name, tuple(row)) for name, row in cells.items()))

@@ -7,17 +7,25 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lgmail.mail.render import html_environment, render_html
+from lgmail.mail.render import html_environment, html_text, render_html
 
 TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80)
 
 
 def _whole(lang: str, subject: str, body: str, footer: str) -> str:
     """`layout.html` rendered with the footer itself, in one go."""
-    paragraphs = [block.splitlines() for block in body.strip().split("\n\n") if block.strip()]
     lines = [line for line in footer.splitlines() if line.strip()]
     template = html_environment(lang).get_template("layout.html")
-    return template.render(subject=subject, paragraphs=paragraphs, footer=lines, record=None)
+    return template.render(subject=subject, text=html_text(body), footer=lines, record=None)
+
+
+def test_a_text_is_paragraphs_of_escaped_lines() -> None:
+    body = "\n\nAlice <alice@example.org>\nest morte & enterrée.\n\n\n\nLa nuit tombe.\n"
+    assert html_text(body) == (
+        "<p>Alice &lt;alice@example.org&gt;<br>est morte &amp; enterrée.</p>\n<p>La nuit tombe.</p>"
+    )
+    page = render_html("fr", "Jour 2", body)
+    assert "<p>Alice &lt;alice@example.org&gt;<br>est morte &amp; enterrée.</p>" in page
 
 
 @given(st.sampled_from(["fr", "en"]), TEXT, TEXT, TEXT)
