@@ -31,7 +31,6 @@ import storm
 import lgmail.mail.render as render
 import lgmail.service.outgoing as outgoing
 import lgmail.service.transactions as transactions
-from lgmail.mail.render import LANGS
 from lgmail.rules.variants import VARIANTS
 from lgmail.store.eventstore import EventStore
 
@@ -63,21 +62,6 @@ def timed(real: Callable[..., Any], label: str) -> Callable[..., Any]:
     return part
 
 
-def warm() -> None:
-    """What a worker that has run for a while holds: every rule set imported, every template
-    compiled."""
-    for name in VARIANTS:
-        VARIANTS[name]
-    for lang in LANGS:
-        for env, suffix in (
-            (render.environment(lang), ".txt"),
-            (render.html_environment(lang), ".html"),
-        ):
-            for template in env.list_templates():
-                if template.endswith(suffix):
-                    env.get_template(template)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=300, help="games ticked (default 300)")
@@ -104,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         games = storm.QuietGames(storm.load(str(data), url), now=lambda: after)
         warmed = time.process_time()
         if args.warm:
-            warm()
+            VARIANTS.load_all()
+            render.warm()
         warmed = time.process_time() - warmed
         for owner, name, label in PARTS:
             setattr(owner, name, timed(getattr(owner, name), label))

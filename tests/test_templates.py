@@ -5,7 +5,20 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from lgmail.mail.render import COMMON, LANGS, environment, own_texts, templates_dir, warm, when
+import jinja2
+import pytest
+
+from lgmail.mail.render import (
+    LANGS,
+    _KeptOnDisk,
+    compiled_templates,
+    environment,
+    html_environment,
+    own_texts,
+    templates_dir,
+    warm,
+    when,
+)
 
 
 def names(lang: str) -> set[str]:
@@ -108,11 +121,31 @@ def test_a_role_s_texts_are_found_beside_it() -> None:
     assert str(macros.captain({"variant": "kohlanta"})) == "chef de tribu"  # type: ignore[attr-defined]
 
 
-def test_a_worker_compiles_the_common_templates_as_it_starts() -> None:
-    """`warm` leaves every language's common templates compiled (macros.txt alone takes about
-    0.2 s to compile), so that a worker's first mails compile nothing."""
+def test_a_worker_loads_every_template_as_it_starts() -> None:
+    """`warm` leaves every template of every language loaded, so that a worker's first mails
+    load nothing."""
     warm()
     for lang in LANGS:
-        cache = environment(lang).cache
-        assert cache is not None
-        assert {*COMMON, *own_texts(lang).values()} <= {name for _, name in cache}
+        for env, suffix in ((environment(lang), ".txt"), (html_environment(lang), ".html")):
+            cache = env.cache
+            assert cache is not None
+            loaded = {name for _, name in cache}
+            assert {n for n in env.list_templates() if n.endswith(suffix)} <= loaded
+
+
+def test_a_template_compiled_once_is_loaded_compiled_by_the_next_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compiled templates are kept on disk (`compiled_templates`): the next process loads
+    them without compiling; a folder it cannot write to only costs the compiling."""
+    assert compiled_templates() is not None
+    source = {"t.txt": "{% for i in range(3) %}{{ i }}{% endfor %}"}
+    kept = _KeptOnDisk(str(tmp_path))
+    first = jinja2.Environment(loader=jinja2.DictLoader(source), bytecode_cache=kept)
+    assert first.get_template("t.txt").render() == "012"
+    later = jinja2.Environment(loader=jinja2.DictLoader(source), bytecode_cache=kept)
+    monkeypatch.setattr(later, "compile", lambda *_, **__: pytest.fail("compiled again"))
+    assert later.get_template("t.txt").render() == "012"
+    nowhere = _KeptOnDisk(str(tmp_path / "missing"))
+    lost = jinja2.Environment(loader=jinja2.DictLoader(source), bytecode_cache=nowhere)
+    assert lost.get_template("t.txt").render() == "012"

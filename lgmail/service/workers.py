@@ -31,6 +31,7 @@ from multiprocessing.context import SpawnProcess
 from pathlib import Path
 
 from lgmail.mail import render
+from lgmail.rules.variants import VARIANTS
 from lgmail.service.games import Games
 from lgmail.service.inbound import Inbound
 from lgmail.service.scheduler import Clock, DeadlineScheduler
@@ -262,6 +263,8 @@ def run_worker(config: Config, index: int, count: int, bell: Connection) -> None
     shape = f"%(asctime)s worker{index} %(levelname)s %(name)s %(message)s"
     logging.basicConfig(level=logging.INFO, format=shape)
     games = Games(settings.load(config.data, config.db, relay=config.relay))
+    # what the first ticks would load: the rule sets, every template
+    VARIANTS.load_all()
     render.warm()
     sys.setswitchinterval(SWITCH_INTERVAL)
     inbound = Inbound(games)
