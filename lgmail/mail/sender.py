@@ -18,18 +18,19 @@ set, the MJ sees it with ``EventStore.failed_mail``. A permanent failure (5xx to
 RCPT TO or DATA: unknown recipient, 552, 554...) gives it up at once. A relay that is down or
 refuses our login fails the whole batch at once (every due row deferred, no further attempt).
 
-**Locks.** The relay connection is opened (connect, EHLO, STARTTLS, AUTH) before rows are
-claimed. No transaction is held while the relay answers (on SQLite a claim would hold the whole
+**Locks.** The relay connection is opened (connect, EHLO, STARTTLS, AUTH) for a flush's first
+mail. No transaction is held while the relay answers (on SQLite a claim would hold the whole
 database's write lock, and a deadline's tick would wait for it): a batch of :data:`BATCH` rows
 is leased (made not due for :data:`LEASE` in a short transaction, ``FOR UPDATE SKIP LOCKED`` on
 PostgreSQL so that workers lease disjoint rows, each row naming its worker), delivered outside
-any transaction, each row marked in a short transaction right after its delivery. A crash
-delivers the row in flight again once the lease is over, or as soon as a service finds its
-worker dead (the supervisor sees its worker end; every service, at its rounds, releases the
-rows of a worker whose `serve:` lease ran out, so a farm member killed whole is caught by the
-others): the same bytes, as above. A mark need not be durable: one lost in a database crash
-sends the mail again, which at-least-once allows (PostgreSQL commits it without waiting for its
-log to reach the disk).
+any transaction, each row marked in a short transaction right after its delivery (on SQLite,
+when another writer holds the database's lock then, with the next row's: `Batch.deliver_each`).
+A crash delivers the row in flight (and those whose marks were put off) again once the lease
+is over, or as soon as a service finds its worker dead (the supervisor sees its worker end;
+every service, at its rounds, releases the rows of a worker whose `serve:` lease ran out, so a
+farm member killed whole is caught by the others): the same bytes, as above. A mark need not
+be durable: one lost in a database crash sends the mail again, which at-least-once allows
+(PostgreSQL commits it without waiting for its log to reach the disk).
 """
 
 from __future__ import annotations
@@ -210,8 +211,8 @@ def send_outbox(
                 else:
                     # each mail marked in a short transaction of its own as soon as the relay
                     # took it: a worker killed mid-batch sends again only the mail in flight
-                    for row in rows:
-                        relay.mark(store, [row], states, relay.deliver([row]))
+                    # (and, on SQLite, those whose marks wait for the lock: `deliver_each`)
+                    relay.deliver_each(store, rows, states)
             if len(rows) < batch or (until is not None and time.monotonic() > until):
                 return relay.sent
     finally:
@@ -259,6 +260,28 @@ class Batch:
                 log.exception("sending mail %s failed", mail.message_id)
                 failures[outbox_id] = TemporaryFailure(describe(exc))
         return failures
+
+    def deliver_each(
+        self,
+        store: EventStore,
+        rows: list[tuple[int, OutgoingMail]],
+        states: dict[int, MailStatus],
+    ) -> None:
+        """Hand each mail over and mark it sent at once. On SQLite, a mark that would wait
+        for another writer's lock (a tick's, another delivery's) is put off to the next
+        mail's, with which it is written (the batch's last mark waits): at a 21:30, one write
+        for several mails instead of a wait for each, and a worker killed meanwhile sends
+        those few again (at-least-once, their Message-IDs unchanged)."""
+        unmarked: list[int] = []
+        for i, row in enumerate(rows):
+            failures = self.deliver([row])
+            if failures:
+                self.mark(store, [row], states, failures)
+            else:
+                unmarked.append(row[0])
+            if unmarked and store.mark_all_sent(unmarked, self.now, wait=i == len(rows) - 1):
+                self.sent += len(unmarked)
+                unmarked = []
 
     def mark(
         self,

@@ -115,19 +115,31 @@ class WriteGate:
         self._depth = 0
 
     def __enter__(self) -> WriteGate:
-        self._threads.acquire()
+        self.acquire()
+        return self
+
+    def acquire(self, wait: bool = True) -> bool:
+        """Take the gate; without `wait`, only when nobody holds it (False: not taken)."""
+        if not self._threads.acquire(blocking=wait):
+            return False
         if self._depth == 0 and self._path is not None:
             try:
                 if self._fd is None:
                     self._fd = os.open(self._path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-                fcntl.flock(self._fd, fcntl.LOCK_EX)
+                fcntl.flock(self._fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                self._threads.release()
+                return False
             except BaseException:
                 self._threads.release()
                 raise
         self._depth += 1
-        return self
+        return True
 
     def __exit__(self, *exc: object) -> None:
+        self.release()
+
+    def release(self) -> None:
         self._depth -= 1
         try:
             if self._depth == 0 and self._fd is not None:
@@ -173,7 +185,25 @@ class Writer:
         keeps, behind the gate: for a hot path whose SQLAlchemy work per transaction (a pool
         checkout, events, a Connection) costs more than SQLite's; a group commit is one.
         Nothing is kept when it raises."""
-        with self.gate:
+        with self._sqlite(wait=True) as cursor:
+            assert cursor is not None
+            yield cursor
+
+    @contextmanager
+    def try_begin_sqlite(self) -> Iterator[sqlite3.Cursor | None]:
+        """`begin_sqlite` if the gate is free now; else None, at once (nothing to do in the
+        block)."""
+        with self._sqlite(wait=False) as cursor:
+            yield cursor
+
+    @contextmanager
+    def _sqlite(self, wait: bool) -> Iterator[sqlite3.Cursor | None]:
+        gate = self.gate
+        assert isinstance(gate, WriteGate), "begin_sqlite: SQLite only"
+        if not gate.acquire(wait):
+            yield None
+            return
+        try:
             if self._kept is None:
                 self._kept = self.engine.raw_connection()
             kept = self._kept
@@ -195,6 +225,8 @@ class Writer:
             finally:
                 with contextlib.suppress(sqlite3.Error):
                     cursor.close()
+        finally:
+            gate.release()
 
     def close(self) -> None:
         """Give the kept connection back and close the engine's."""

@@ -156,17 +156,25 @@ class MailQueues:
         """
         self.mark_all_sent([outbox_id], sent_at)
 
-    def mark_all_sent(self, outbox_ids: Sequence[int], sent_at: datetime) -> None:
-        """:meth:`mark_sent` for several rows, in one statement."""
+    def mark_all_sent(
+        self, outbox_ids: Sequence[int], sent_at: datetime, wait: bool = True
+    ) -> bool:
+        """:meth:`mark_sent` for several rows, in one statement. Without `wait`, on SQLite,
+        only if no other writer of this database holds its write lock now: False (nothing
+        marked) else. True when marked."""
         require_aware("sent_at", sent_at)
         if not outbox_ids:
-            return
+            return True
         if getattr(self._claims, "conn", None) is None and self._engine.dialect.name == "sqlite":
-            with self._writer.begin_sqlite() as cursor:
+            opened = self._writer.begin_sqlite() if wait else self._writer.try_begin_sqlite()
+            with opened as cursor:
+                if cursor is None:
+                    return False
                 _outbox.mark_sent_sqlite(cursor, outbox_ids, sent_at)
-            return
+            return True
         with self._outbox_write() as conn:
             _outbox.mark_sent(conn, outbox_ids, sent_at)
+        return True
 
     def defer_mail(
         self, outbox_id: int, attempts: int, next_attempt_at: datetime, error: str

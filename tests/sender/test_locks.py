@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from lgmail.store.engine import write_gate
 from lgmail.store.model import OutgoingMail
 
 from .conftest import Recorder, Relay, Service
@@ -61,3 +63,50 @@ def test_a_writer_is_not_kept_waiting_by_a_slow_relay(
         "<other.1@lgmail.test>",
     ]
     assert service.store.pending_mail() == []
+
+
+def test_a_delivery_goes_on_while_another_writer_holds_the_lock(
+    service: Service, start_relay: Callable[..., Relay]
+) -> None:
+    """On SQLite, a mark that would wait for another writer's lock is put off to the next
+    mail's (`Batch.deliver_each`): once the batch is leased, another writer takes the lock
+    while the relay holds the first mail; the relay still gets every mail of the batch, and
+    the marks are written once the lock is given back (the last one waits for it). On
+    PostgreSQL no lock of the whole database is held: the same outcome."""
+    handler = SlowRelay()
+    relay = start_relay(handler)
+    games = service.configure(relay=relay.address)
+    ids = service.write("a@example.org", "b@example.org", "c@example.org")
+    gate = write_gate(service.store.engine)
+    held, give_back = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with gate:
+            held.set()
+            give_back.wait(30)
+
+    sent: list[int] = []
+    flushing = threading.Thread(target=lambda: sent.append(games.flush()))
+    holder = threading.Thread(target=hold)
+    flushing.start()
+    try:
+        assert handler.entered.wait(10), "the relay never got the mail"
+        holder.start()  # the batch is leased: another writer takes the lock
+        assert held.wait(10)
+        handler.release.set()
+        deadline = time.monotonic() + 20
+        while len(handler.received) < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert len(handler.received) == 3  # delivered while the lock was held
+        if service.db_url.startswith("sqlite"):
+            assert sent == []  # the last mark waits for the lock
+    finally:
+        handler.release.set()
+        give_back.set()
+        holder.join(30)
+        flushing.join(30)
+    assert not flushing.is_alive()
+    assert sent == [3]
+    assert all(service.status(i).sent_at is not None for i in ids)
+    assert games.flush() == 0  # each sent once
+    assert len(handler.received) == 3
