@@ -3,13 +3,16 @@ batch, STARTTLS, implicit TLS, AUTH; the Maildir when no relay is configured."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from email.parser import BytesParser
 from email.policy import default
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from lgmail.mail.relay import SmtpRelay, TemporaryFailure
+from lgmail.mail.relay import SmtpRelay, TemporaryFailure, crlf
 from lgmail.mail.sender import MaildirSender, sender_for
 from lgmail.rules.commands import Seat
 
@@ -292,3 +295,11 @@ def test_a_delivery_with_nothing_to_send_opens_no_session(
     assert games.flush(connections=4) == 1
     assert relay.handler.message_ids == ["<village.1@lgmail.test>"]
     assert len(relay.handler.ehlos) == 1
+
+
+@given(st.lists(st.sampled_from([b"a", b"b", b".", b"\r", b"\n", b"\r\n"]), max_size=40))
+def test_every_line_ending_goes_to_the_relay_as_crlf(parts: list[bytes]) -> None:
+    """`crlf`: CRLF, a lone CR and a lone LF each end a line, written CRLF (SMTP's); the same
+    as the regular expression that says so."""
+    raw = b"".join(parts)
+    assert crlf(raw) == re.sub(rb"\r\n|\r(?!\n)|\n", b"\r\n", raw)
