@@ -19,19 +19,14 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import os
 import pstats
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from pg import own_schema
-from storm import SMTP_SINK, _listening, free_port, wait_until
+from storm import SMTP_SINK, database, free_port, sink
 
 from lgmail.mail.compose import compose
 from lgmail.mail.relay import SmtpRelay
@@ -42,24 +37,6 @@ from lgmail.store.model import OutgoingMail
 NOW = datetime(2026, 3, 10, 20, 30, tzinfo=UTC)
 #: mails a game's deadline writes, about (the storm's mix: 16.2)
 A_GAME = 16
-
-
-@contextmanager
-def store_at(url: str | None) -> Iterator[EventStore]:
-    with tempfile.TemporaryDirectory(prefix="lgmail-deliver-") as tmp:
-        if url is None:
-            store = EventStore(f"sqlite:///{Path(tmp) / 'lgmail.sqlite3'}")
-            try:
-                yield store
-            finally:
-                store.close()
-            return
-        with own_schema(url, "bench_deliver") as scoped:
-            store = EventStore(scoped)
-            try:
-                yield store
-            finally:
-                store.close()
 
 
 def fill(store: EventStore, count: int) -> None:
@@ -96,37 +73,31 @@ def main(argv: list[str] | None = None) -> int:
     if SMTP_SINK is None:
         raise SystemExit("bench/deliver.py needs Postfix's smtp-sink (.ci/postfix.sh installs it)")
     port = free_port()
-    with tempfile.TemporaryDirectory(prefix="lgmail-sink-") as tmp, store_at(args.db) as store:
+    with (
+        tempfile.TemporaryDirectory(prefix="lgmail-deliver-") as tmp,
+        database(args.db, Path(tmp)) as url,
+        sink(port, "smtp-sink"),
+    ):
+        store = EventStore(url)
         fill(store, args.mails)
-        user = ["-u", "nobody"] if os.geteuid() == 0 else []  # smtp-sink will not run as root
-        with (Path(tmp) / "count").open("wb") as out:
-            sink = subprocess.Popen(
-                [SMTP_SINK, *user, "-c", f"127.0.0.1:{port}", "1024"],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-        try:
-            wait_until(lambda: _listening(port), 30, "smtp-sink")
-            relay = SmtpRelay(
-                "127.0.0.1",
-                port,
-                bounce="lgmail-bounces@lgmail.example",
-                local_hostname="lgmail.example",
-                secret=b"bench-secret-bench-secret-bench!",
-            )
-            profile = cProfile.Profile(time.process_time) if args.profile else None
-            cpu, wall = time.process_time(), time.perf_counter()
-            if profile is not None:
-                profile.enable()
-            sent = 0
-            while (done := send_outbox(store, relay, NOW)) > 0:
-                sent += done
-            if profile is not None:
-                profile.disable()
-            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-        finally:
-            sink.terminate()
-            sink.wait(timeout=10)
+        relay = SmtpRelay(
+            "127.0.0.1",
+            port,
+            bounce="lgmail-bounces@lgmail.example",
+            local_hostname="lgmail.example",
+            secret=b"bench-secret-bench-secret-bench!",
+        )
+        profile = cProfile.Profile(time.process_time) if args.profile else None
+        cpu, wall = time.process_time(), time.perf_counter()
+        if profile is not None:
+            profile.enable()
+        sent = 0
+        while (done := send_outbox(store, relay, NOW)) > 0:
+            sent += done
+        if profile is not None:
+            profile.disable()
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        store.close()
     kind = "SQLite" if args.db is None else "PostgreSQL"
     print(f"{sent} mails delivered to smtp-sink from {kind}, one connection")
     print(f"a mail: {cpu / max(1, sent) * 1000:.3f} ms of CPU, {wall / max(1, sent) * 1000:.3f} ms")
