@@ -21,7 +21,7 @@ lint: setup
 	$(BIN)/mypy
 
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 schemas: setup
 	$(BIN)/python -m lgmail.tools.schemas
