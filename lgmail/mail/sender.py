@@ -193,26 +193,24 @@ def send_outbox(
                 # PostgreSQL and a Maildir: a batch claimed (FOR UPDATE SKIP LOCKED), written
                 # and marked in one transaction (what a dead worker wrote is written once)
                 with store.claim_mail(batch, now=now) as rows:
-                    states = store.mail_status([outbox_id for outbox_id, _ in rows])
-                    relay.mark(store, rows, states, relay.deliver(rows))
+                    relay.mark(store, rows, relay.deliver(rows))
             else:
                 # no transaction held while a relay answers (on SQLite a claim would hold the
                 # database's write lock, which a deadline's tick must not wait for): the rows
                 # are leased in a short transaction (FOR UPDATE SKIP LOCKED on PostgreSQL),
                 # delivered outside any, and marked after
                 rows = store.lease_mail(batch, now, now + LEASE, holder)
-                states = store.mail_status([outbox_id for outbox_id, _ in rows])
                 if idempotent:
                     # a Maildir: what a dead worker delivered twice is written once, so the
                     # batch's marks go in one transaction
                     failures = relay.deliver(rows)
                     with store.marking():
-                        relay.mark(store, rows, states, failures)
+                        relay.mark(store, rows, failures)
                 else:
-                    # each mail marked in a short transaction of its own as soon as the relay
-                    # took it: a worker killed mid-batch sends again only the mail in flight
-                    # (and, on SQLite, those whose marks wait for the lock: `deliver_each`)
-                    relay.deliver_each(store, rows, states)
+                    # the mails marked sent in short transactions as the relay takes them: a
+                    # worker killed mid-batch sends again only the few not marked yet
+                    # (`deliver_each`)
+                    relay.deliver_each(store, rows)
             if len(rows) < batch or (until is not None and time.monotonic() > until):
                 return relay.sent
     finally:
@@ -261,12 +259,7 @@ class Batch:
                 failures[outbox_id] = TemporaryFailure(describe(exc))
         return failures
 
-    def deliver_each(
-        self,
-        store: EventStore,
-        rows: list[tuple[int, OutgoingMail]],
-        states: dict[int, MailStatus],
-    ) -> None:
+    def deliver_each(self, store: EventStore, rows: list[tuple[int, OutgoingMail]]) -> None:
         """Hand each mail over and mark it sent at once. On SQLite, a mark that would wait
         for another writer's lock (a tick's, another delivery's) is put off to the next
         mail's, with which it is written (the batch's last mark waits): at a 21:30, one write
@@ -276,7 +269,7 @@ class Batch:
         for i, row in enumerate(rows):
             failures = self.deliver([row])
             if failures:
-                self.mark(store, [row], states, failures)
+                self.mark(store, [row], failures)
             else:
                 unmarked.append(row[0])
             if unmarked and store.mark_all_sent(unmarked, self.now, wait=i == len(rows) - 1):
@@ -287,13 +280,15 @@ class Batch:
         self,
         store: EventStore,
         rows: list[tuple[int, OutgoingMail]],
-        states: dict[int, MailStatus],
         failures: dict[int, DeliveryFailure],
     ) -> None:
         """Record the outcome of each row: sent (the rows in one statement), deferred or
-        given up."""
+        given up (their attempts and age read then: a batch that went out reads none)."""
         sent = [outbox_id for outbox_id, _ in rows if outbox_id not in failures]
         store.mark_all_sent(sent, self.now)
         self.sent += len(sent)
+        if not failures:
+            return
+        states = store.mail_status(list(failures))
         for outbox_id, failure in failures.items():
             _failed(store, states[outbox_id], failure, self.now)

@@ -173,6 +173,9 @@ class Writer:
         self.gate = write_gate(engine)
         #: the driver's connection kept for :meth:`begin_sqlite`
         self._kept: PoolProxiedConnection | None = None
+        #: the driver connection each thread keeps for :meth:`autocommit_postgresql`
+        self._autocommitted: dict[threading.Thread, Any] = {}
+        self._autocommitted_lock = threading.Lock()
 
     @contextmanager
     def begin(self) -> Iterator[Connection]:
@@ -228,10 +231,56 @@ class Writer:
         finally:
             gate.release()
 
+    @contextmanager
+    def autocommit_postgresql(self) -> Iterator[Any]:
+        """A cursor on a psycopg connection this thread keeps out of the pool, in autocommit,
+        whose commits do not wait for PostgreSQL's log on disk (``synchronous_commit`` off):
+        for a hot path of one statement that need not be durable (a delivery's mark, which
+        a database crash only makes send again), each statement its own transaction in one
+        round trip. A connection left broken by an error is closed and not kept."""
+        thread = threading.current_thread()
+        with self._autocommitted_lock:
+            driver: Any = self._autocommitted.get(thread)
+        if driver is None:
+            driver = self._autocommit_connection(thread)
+        try:
+            with driver.cursor() as cursor:
+                yield cursor
+        except BaseException:
+            if driver.broken or driver.closed:
+                with self._autocommitted_lock:
+                    self._autocommitted.pop(thread, None)
+                with contextlib.suppress(Exception):
+                    driver.close()
+            raise
+
+    def _autocommit_connection(self, thread: threading.Thread) -> Any:
+        """A new connection for `thread`; those of the threads that ended are closed."""
+        proxied = self.engine.raw_connection()
+        driver = proxied.driver_connection
+        assert driver is not None
+        proxied.detach()  # its settings are not to reach the pool's other users
+        driver.rollback()
+        driver.autocommit = True
+        driver.execute("SET synchronous_commit TO OFF")
+        with self._autocommitted_lock:
+            ended = [t for t in self._autocommitted if not t.is_alive()]
+            left = [self._autocommitted.pop(t) for t in ended]
+            self._autocommitted[thread] = driver
+        for connection in left:
+            with contextlib.suppress(Exception):
+                connection.close()
+        return driver
+
     def close(self) -> None:
-        """Give the kept connection back and close the engine's."""
+        """Give the kept connections back and close the engine's."""
         with self.gate:
             if self._kept is not None:
                 self._kept.close()
                 self._kept = None
+        with self._autocommitted_lock:
+            kept, self._autocommitted = list(self._autocommitted.values()), {}
+        for driver in kept:
+            with contextlib.suppress(Exception):
+                driver.close()
         self.engine.dispose()

@@ -466,7 +466,9 @@ class EventStore(MailQueues):
     # -- lifecycle ---------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Close the pooled connections (the store must not be used afterwards)."""
+        """Close the pooled connections and those the writer keeps (the store must not be used
+        afterwards)."""
+        self._writer.close()
         self._engine.dispose()
 
     def __enter__(self) -> Self:

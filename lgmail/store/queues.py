@@ -165,13 +165,18 @@ class MailQueues:
         require_aware("sent_at", sent_at)
         if not outbox_ids:
             return True
-        if getattr(self._claims, "conn", None) is None and self._engine.dialect.name == "sqlite":
-            opened = self._writer.begin_sqlite() if wait else self._writer.try_begin_sqlite()
-            with opened as cursor:
-                if cursor is None:
-                    return False
-                _outbox.mark_sent_sqlite(cursor, outbox_ids, sent_at)
-            return True
+        if getattr(self._claims, "conn", None) is None:
+            if self._engine.dialect.name == "sqlite":
+                opened = self._writer.begin_sqlite() if wait else self._writer.try_begin_sqlite()
+                with opened as cursor:
+                    if cursor is None:
+                        return False
+                    _outbox.mark_sent_sqlite(cursor, outbox_ids, sent_at)
+                return True
+            if self._engine.dialect.name == "postgresql":
+                with self._writer.autocommit_postgresql() as cursor:
+                    _outbox.mark_sent_postgresql(cursor, outbox_ids, sent_at)
+                return True
         with self._outbox_write() as conn:
             _outbox.mark_sent(conn, outbox_ids, sent_at)
         return True

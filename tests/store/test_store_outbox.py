@@ -195,3 +195,25 @@ def test_the_last_game_that_mailed_an_address(store: EventStore) -> None:
     assert store.last_game_mailed(["yann@x.fr"]) == "village"
     assert store.last_game_mailed(["nobody@example.org"]) is None
     assert store.last_game_mailed([]) is None
+
+
+def test_marks_from_threads_that_ended_leave_no_connection_behind(store: EventStore) -> None:
+    """A delivery thread marks its mails on a connection of its own (PostgreSQL: kept in
+    autocommit, `Writer.autocommit_postgresql`); when the thread has ended, its connection is
+    closed by the next thread's first mark, and every one by the store's close."""
+    store.append("village", 0, [ev("A")], T0, outbox=[mail(f"m{i}") for i in range(4)])
+    ids = [outbox_id for outbox_id, _ in store.pending_mail()]
+    for outbox_id in ids:
+        marker = threading.Thread(target=store.mark_sent, args=(outbox_id, at(outbox_id)))
+        marker.start()
+        marker.join()
+    assert store.pending_mail() == []
+    assert _sent_at(store) == {f"m{i}": at(outbox_id) for i, outbox_id in enumerate(ids)}
+    kept = store._writer._autocommitted  # the writer's own: what the test is about
+    if store.engine.dialect.name == "postgresql":
+        assert len(kept) == 1  # the last thread's: the three before were closed
+        (connection,) = kept.values()
+        store.close()
+        assert connection.closed
+    else:
+        assert kept == {}  # SQLite marks on the writer's one kept connection
