@@ -726,14 +726,14 @@ def cpu_seconds(pids: list[int] | None = None) -> float:
     return total
 
 
-def workers_peak_mb(pids: list[int]) -> float:
-    """The worker processes' peak resident sets (VmHWM), summed, in MB."""
-    total = 0.0
+def workers_peak_mb(pids: list[int]) -> list[float]:
+    """Each worker process's peak resident set (VmHWM), in MB."""
+    peaks = []
     for pid in pids:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmHWM:"):
-                total += int(line.split()[1]) / 1024
-    return total
+                peaks.append(int(line.split()[1]) / 1024)
+    return peaks
 
 
 class Voter:
@@ -790,6 +790,8 @@ class Run:
     rss_before: float
     peak_before: float
     peak: float
+    #: the listener process's peak, then each worker's
+    peaks: list[float]
     start_s: float
     slack_s: float
     settled_s: float
@@ -937,7 +939,8 @@ def serve(
         cpu_s=cpu,
         rss_before=rss_before,
         peak_before=peak_before,
-        peak=peak_mb() + peak_workers,
+        peak=peak_mb() + sum(peak_workers),
+        peaks=[peak_mb(), *peak_workers],
         start_s=start_s,
         slack_s=slack_s,
         settled_s=settled - started,
@@ -1042,7 +1045,9 @@ def report(args: argparse.Namespace, count: int, lead: float, built: Built, run:
         f"RSS of the service (listener process, plus its workers' peaks): "
         f"{run.rss_before:.0f} MB before the clock "
         f"(peak so far {run.peak_before:.0f} MB), peak {run.peak:.0f} MB (ru_maxrss), "
-        f"growth {run.peak - run.peak_before:+.0f} MB"
+        f"growth {run.peak - run.peak_before:+.0f} MB: "
+        + " + ".join(f"{mb:.0f}" for mb in run.peaks)
+        + " (the listener's, then each worker's)"
     )
     if run.problems:
         print("logged by the service during the run:")

@@ -265,8 +265,10 @@ class Transactions(MailOut):
 
 
 #: the games whose state a process keeps, the ones used last (about 50 to 100 KB each for a
-#: game of 20 players and 40 phases): a game beyond is read again from its log, in a few ms
-CACHED_GAMES = 300
+#: game of 20 players and 40 phases): a game beyond is read again from its log, in a few ms.
+#: The storm of 1,000 games on PostgreSQL peaked at 113 MB a worker with 300 kept, 106 with
+#: 150 (`bench/storm.py`), which the mail of 150 games at once still finds kept.
+CACHED_GAMES = 150
 
 #: the events after which the projection is stored (what `replay` checks the log against)
 MILESTONES = (ev.GameCreated, ev.RolesDealt, ev.GameStarted, ev.PhaseOpened, ev.GameEnded)
