@@ -172,13 +172,18 @@ def _require_row(conn: Connection, outbox_id: int, rowcount: int) -> None:
     _require_rows(conn, [outbox_id], rowcount)
 
 
+def _require_known(outbox_ids: Sequence[int], known: set[int]) -> None:
+    """KeyError for the first of `outbox_ids` not `known`."""
+    missing = [i for i in outbox_ids if i not in known]
+    if missing:
+        raise KeyError(f"no outbox row {missing[0]}")
+
+
 def _require_rows(conn: Connection, outbox_ids: Sequence[int], rowcount: int) -> None:
     """KeyError for the first unknown id, when a statement changed fewer rows than named."""
     if rowcount < len(outbox_ids):  # some were done already, or are unknown
         known = set(conn.execute(_KNOWN, {"outbox_ids": list(outbox_ids)}).scalars())
-        missing = [i for i in outbox_ids if i not in known]
-        if missing:
-            raise KeyError(f"no outbox row {missing[0]}")
+        _require_known(outbox_ids, known)
 
 
 def mark_sent(conn: Connection, outbox_ids: Sequence[int], sent_at: datetime) -> None:
@@ -206,10 +211,7 @@ def mark_sent_sqlite(cursor: sqlite3.Cursor, outbox_ids: Sequence[int], sent_at:
     )
     if cursor.rowcount < len(outbox_ids):  # some were done already, or are unknown
         cursor.execute(f"SELECT id FROM outbox WHERE id IN ({places})", tuple(outbox_ids))
-        known = {int(row[0]) for row in cursor.fetchall()}
-        missing = [i for i in outbox_ids if i not in known]
-        if missing:
-            raise KeyError(f"no outbox row {missing[0]}")
+        _require_known(outbox_ids, {int(row[0]) for row in cursor.fetchall()})
 
 
 def mark_sent_postgresql(cursor: Any, outbox_ids: Sequence[int], sent_at: datetime) -> None:
@@ -226,10 +228,7 @@ def mark_sent_postgresql(cursor: Any, outbox_ids: Sequence[int], sent_at: dateti
     )
     if cursor.rowcount < len(ids):  # some were done already, or are unknown
         cursor.execute("SELECT id FROM outbox WHERE id = ANY(%s)", (ids,))
-        known = {int(row[0]) for row in cursor.fetchall()}
-        missing = [i for i in outbox_ids if i not in known]
-        if missing:
-            raise KeyError(f"no outbox row {missing[0]}")
+        _require_known(outbox_ids, {int(row[0]) for row in cursor.fetchall()})
 
 
 def defer(
