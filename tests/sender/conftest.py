@@ -68,20 +68,35 @@ class Received:
 class Recorder:
     """An aiosmtpd handler that keeps what it accepts. ``data_answers``: what DATA answers,
     one per message, in turn (then 250); ``refuse``: recipients refused at RCPT, with the
-    answer to give."""
+    answer to give; ``pipelining``: PIPELINING offered (RFC 2920), as Postfix does (aiosmtpd
+    reads pipelined commands but does not offer it); ``pipelined``: for each MAIL, whether the
+    client had already sent its RCPT when it came."""
 
     data_answers: list[str] = field(default_factory=list)
     refuse: dict[str, str] = field(default_factory=dict)
     received: list[Received] = field(default_factory=list)
     data_attempts: int = 0
     ehlos: list[str] = field(default_factory=list)
+    pipelining: bool = False
+    pipelined: list[bool] = field(default_factory=list)
 
     async def handle_EHLO(
         self, server: SMTP, session: Session, envelope: Envelope, hostname: str, responses: Any
     ) -> Any:
         session.host_name = hostname
         self.ehlos.append(hostname)
+        if self.pipelining:
+            responses.insert(-1, "250-PIPELINING")
         return responses
+
+    async def handle_MAIL(
+        self, server: SMTP, session: Session, envelope: Envelope, address: str, options: Any
+    ) -> str:
+        waiting = bytes(getattr(server._reader, "_buffer", b""))  # read, not yet handled
+        self.pipelined.append(b"RCPT TO:" in waiting.upper())
+        envelope.mail_from = address
+        envelope.mail_options.extend(options)
+        return "250 OK"
 
     async def handle_RCPT(
         self, server: SMTP, session: Session, envelope: Envelope, address: str, options: Any
@@ -145,14 +160,15 @@ def authenticator(
     return AuthResult(success=True, auth_data=auth_data)
 
 
-@pytest.fixture
-def start_relay() -> Iterator[Callable[..., Relay]]:
+@pytest.fixture(params=["pipelining", "one command at a time"])
+def start_relay(request: pytest.FixtureRequest) -> Iterator[Callable[..., Relay]]:
     """``start_relay(handler=None, port=None, **aiosmtpd_options)``: a relay, stopped after
-    the test."""
+    the test; each test runs with a relay that offers PIPELINING and with one that does not."""
     started: list[Relay] = []
 
     def start(handler: Recorder | None = None, port: int | None = None, **options: Any) -> Relay:
         handler = handler or Recorder()
+        handler.pipelining = request.param == "pipelining"
         port = port or free_port()
         controller = Controller(handler, hostname="127.0.0.1", port=port, **options)
         controller.start()

@@ -77,6 +77,24 @@ def test_outbox_bytes_and_message_id_reach_the_relay(
         assert service.status(outbox_id).sent_at == service.clock
 
 
+def test_a_relay_offering_pipelining_gets_mail_rcpt_and_data_at_once(
+    service: Service, start_relay: Callable[..., Relay]
+) -> None:
+    """RFC 2920: with a relay that offers PIPELINING, each mail's MAIL, RCPT and DATA go in
+    one write (the RCPT is there when the relay reads the MAIL); a line that starts with a
+    dot reaches it as it was written (RFC 5321's dot-stuffing undone by the relay)."""
+    relay = start_relay()
+    games = service.configure(relay=relay.address)
+    body = ".\n.. deux points\nLe loup a mangé Émile.\n."
+    ids = service.write("a@example.org", "b@example.org", body=body)
+    assert games.flush() == 2
+    assert relay.handler.pipelined == [relay.handler.pipelining] * 2
+    for outbox_id, r in zip(ids, relay.handler.received, strict=True):
+        assert same_bytes(r.content, service.raw(outbox_id))
+        text = BytesParser(policy=default).parsebytes(r.content).get_body(("plain",))
+        assert text is not None and text.get_content().splitlines() == body.splitlines()
+
+
 def test_bounce_address_is_the_envelope_sender(
     service: Service, start_relay: Callable[..., Relay]
 ) -> None:
