@@ -106,7 +106,9 @@ class Transactions(MailOut):
         """The game's current state (a copy the caller may change): the cached state plus
         the events written since, by this process or another. `take`: the cached state
         itself, taken out of the cache (no copy; a transaction gives its state back when it
-        commits, `_remember`)."""
+        commits, `_remember`, or `_give_back` when nothing changed): a state read from the log
+        is then not copied into the cache either, which the transaction's commit would replace
+        at once (a tick of a game not kept, each of the 21:30 storm's)."""
         with self._states_lock:
             cached = self._states.pop(name, None) if take else self._states.get(name)
         if cached is not None and not take:
@@ -115,7 +117,7 @@ class Transactions(MailOut):
         new = decode_all(self.store.read(name, after_version=state.version))
         for event in new:
             apply(state, event)
-        if new:
+        if new and not take:
             self._remember(state)
         return state
 
