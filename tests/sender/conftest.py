@@ -79,6 +79,9 @@ class Recorder:
     ehlos: list[str] = field(default_factory=list)
     pipelining: bool = False
     pipelined: list[bool] = field(default_factory=list)
+    #: a refused recipient is still counted, so that DATA is accepted (354) without any: a
+    #: relay that RFC 2920's client must still end with a lone dot
+    data_without_recipient: bool = False
 
     async def handle_EHLO(
         self, server: SMTP, session: Session, envelope: Envelope, hostname: str, responses: Any
@@ -102,6 +105,8 @@ class Recorder:
         self, server: SMTP, session: Session, envelope: Envelope, address: str, options: Any
     ) -> str:
         if address in self.refuse:
+            if self.data_without_recipient:
+                envelope.rcpt_tos.append(address)
             return self.refuse[address]
         envelope.rcpt_tos.append(address)
         return "250 OK"

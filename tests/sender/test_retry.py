@@ -116,6 +116,31 @@ def test_5xx_gives_up_at_once(
     assert service.store.pending_mail() == []
 
 
+def test_data_accepted_after_a_refused_recipient_is_ended_empty(
+    service: Service, start_relay: Callable[..., Relay]
+) -> None:
+    """RFC 2920, 3.1: a pipelining client must read the answer to DATA even when its RCPT was
+    refused; a relay that accepts DATA all the same gets a lone dot (an empty message), and
+    the mail is given up for its recipient's 550, the next one sent on the same connection."""
+    handler = Recorder(refuse={"nobody@example.org": "550 5.1.1 No such user"})
+    handler.data_without_recipient = True
+    relay = start_relay(handler)
+    games = service.configure(relay=relay.address)
+    refused, fine = service.write("nobody@example.org", "ok@example.org")
+    assert games.flush() == 1
+    status = service.status(refused)
+    assert status.failed_at == service.clock and "550" in (status.last_error or "")
+    assert service.status(fine).sent_at == service.clock
+    received = relay.handler.received
+    assert len({r.peer for r in received}) == 1
+    if relay.handler.pipelining:
+        # the DATA of the refused mail ended at once: nothing of it reached the relay
+        assert [r.content for r in received[:-1]] == [b""]
+    else:
+        assert len(received) == 1  # one command at a time: no DATA after a refused RCPT
+    assert received[-1].rcpt_tos == ["ok@example.org"]
+
+
 def test_connection_closed_after_some_mail_is_opened_again(
     service: Service, start_relay: Callable[..., Relay]
 ) -> None:
