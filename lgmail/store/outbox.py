@@ -60,7 +60,7 @@ _FAIL = (
 
 _LEASE = (
     update(outbox)
-    .where(_c.id == bindparam("outbox_id"), *_UNSENT)
+    .where(_c.id.in_(bindparam("outbox_ids", expanding=True)), *_UNSENT)
     .values(next_attempt_at=bindparam("until"), leased_by=bindparam("holder"))
 )
 
@@ -145,11 +145,9 @@ def lease(
     conn: Connection, outbox_ids: Sequence[int], until: datetime, holder: str | None = None
 ) -> None:
     """Make unsent rows not due before ``until`` (their attempts unchanged), leased by
-    ``holder``."""
+    ``holder``: one statement for the batch."""
     if outbox_ids:
-        conn.execute(
-            _LEASE, [{"outbox_id": i, "until": until, "holder": holder} for i in outbox_ids]
-        )
+        conn.execute(_LEASE, {"outbox_ids": list(outbox_ids), "until": until, "holder": holder})
 
 
 def release(conn: Connection, holder: str | None = None, *, unnamed: bool = False) -> int:
