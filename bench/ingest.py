@@ -2,7 +2,8 @@
 on SQLite, beside a bare aiosmtpd sink (accepts and drops) in the same run, for two workloads:
 one game, and many games at once (as at 21:30, #37).
 
-Usage: ``python bench/ingest.py [--mails N] [--clients C] [--games G [G ...]] [--profile K]``
+Usage: ``python bench/ingest.py [--mails N] [--clients C] [--games G [G ...]] [--rounds R]
+[--profile K]``
 
 The workloads (``--games``, default ``1 50``: both, one after the other, each in its own
 temporary directory), on SQLite, the games' clock fixed at ``tests.scenario.START`` so that no
@@ -49,8 +50,12 @@ Before the timed run each server gets a warm-up of one mail per player (one conn
 for until processed), so that imports, template compilation, connection pools and the games'
 states are not timed.
 
-Printed for each workload: seconds and mails per second for each line, the ratios lgmail /
-sink against their targets (>= 0.50 for the accept, >= 0.25 for accept + process), and the CPU
+Each workload is played ``--rounds`` times (default 3), each round on a fresh store, the sink
+then lgmail: on a machine whose speed drifts (a shared host's), the two runs of a round move
+together, and the ratios compared with the targets are the medians of the rounds'. Printed for
+each workload: each round's seconds and ratios, then for the median round the seconds and mails
+per second for each line, the median ratios lgmail / sink against their targets (>= 0.50 for
+the accept, >= 0.25 for accept + process), and the CPU
 each part spent per mail until the last 250 (the servers' process, the clients, the worker
 processes) beside what the cores allow: the accept cannot end before that CPU, spread over every
 core, has run; then both workloads' ratios side by side. With ``--profile K`` the worker's
@@ -72,6 +77,7 @@ import pstats
 import random
 import smtplib
 import socket
+import statistics
 import sys
 import tempfile
 import time
@@ -482,24 +488,45 @@ class Result:
 
 
 def run(args: argparse.Namespace, games: int) -> Result:
-    """One workload: built, sent to the sink then to lgmail, its figures printed."""
-    count, clients = max(1, args.mails), max(1, args.clients)
-    with tempfile.TemporaryDirectory(prefix="lgmail-bench-") as tmp:
-        workload = make_workload(Path(tmp), count, games)
-        warmup = make_mails(workload, list(range(len(workload.players))), "warmup")
-        mails = make_mails(workload, workload.senders, "bench")
-        size = sum(len(raw) for _, _, raw in mails) / count
-        print(f"\n== {workload.title}")
+    """One workload, `--rounds` times: built afresh, sent to the sink then to lgmail; each
+    round's figures printed, then the median round's (by its accept + process ratio) in full.
+    The ratios compared with the targets are the medians of the rounds' ratios: each ratio
+    compares two runs a few seconds apart, which a machine whose speed drifts (a shared host's)
+    moves together."""
+    count, clients, rounds = max(1, args.mails), max(1, args.clients), max(1, args.rounds)
+    played: list[tuple[SinkTimes, LgmailTimes]] = []
+    for i in range(rounds):
+        with tempfile.TemporaryDirectory(prefix="lgmail-bench-") as tmp:
+            workload = make_workload(Path(tmp), count, games)
+            warmup = make_mails(workload, list(range(len(workload.players))), "warmup")
+            mails = make_mails(workload, workload.senders, "bench")
+            if i == 0:
+                size = sum(len(raw) for _, _, raw in mails) / count
+                print(f"\n== {workload.title}")
+                print(
+                    f"{count} mails ({size:.0f} bytes on average), {clients} SMTP clients on "
+                    f"loopback, one connection each; SQLite, election day, one vote per mail; "
+                    f"{rounds} rounds"
+                )
+            sink = bench_sink(warmup, mails, clients)
+            lg = bench_lgmail(
+                workload, warmup, mails, clients, args.profile, args.timeout, max(0, args.workers)
+            )
+            workload.games.store.close()
+        played.append((sink, lg))
         print(
-            f"{count} mails ({size:.0f} bytes on average), {clients} SMTP clients on "
-            "loopback, one connection each; SQLite, election day, one vote per mail"
+            f"round {i + 1}: sink {sink.seconds:.2f} s, lgmail accept {lg.accept_s:.2f} s, "
+            f"accept + process {lg.processed_s:.2f} s; ratios "
+            f"{sink.seconds / lg.accept_s:.2f}, {sink.seconds / lg.processed_s:.2f}"
         )
-        sink = bench_sink(warmup, mails, clients)
-        lg = bench_lgmail(
-            workload, warmup, mails, clients, args.profile, args.timeout, max(0, args.workers)
-        )
-        workload.games.store.close()
+    ratios = {
+        "accept": statistics.median(s.seconds / lg.accept_s for s, lg in played),
+        "accept + process": statistics.median(s.seconds / lg.processed_s for s, lg in played),
+    }
+    by_ratio = sorted(played, key=lambda pair: pair[0].seconds / pair[1].processed_s)
+    sink, lg = by_ratio[len(by_ratio) // 2]
 
+    print(f"the median round ({len(played)}):")
     rows = [
         ("aiosmtpd sink: accept and drop", sink.seconds),
         ("lgmail: SMTP accept only (last 250)", lg.accept_s),
@@ -510,12 +537,11 @@ def run(args: argparse.Namespace, games: int) -> Result:
     print("-" * len(header))
     for label, seconds in rows:
         print(f"{label:<44} {seconds:>8.2f} {count / seconds:>9,.0f}")
-    ratios = {
-        "accept": sink.seconds / lg.accept_s,
-        "accept + process": sink.seconds / lg.processed_s,
-    }
     for label, ratio in ratios.items():
-        print(f"ratio lgmail {label} / sink: {ratio:.2f} ({verdict(label, ratio)})")
+        print(
+            f"ratio lgmail {label} / sink, median of {len(played)} rounds: {ratio:.2f} "
+            f"({verdict(label, ratio)})"
+        )
     print(f"group commits: {lg.groups} for {count} mails ({count / max(1, lg.groups):.1f} a group)")
     if lg.worker_cpu_s is not None:
         per_mail = lg.worker_cpu_s / count * 1000
@@ -525,14 +551,16 @@ def run(args: argparse.Namespace, games: int) -> Result:
             f"{per_mail:.2f} ms (target <= 2.5: {met})"
         )
     print_cpu(count, sink, lg)
-    if lg.profile is not None:
-        print(f"\nlgmail's worker during the timed run (cProfile), top {args.profile} functions:")
-        stats = pstats.Stats(lg.profile)
+    profiled = [lg.profile for _, lg in played if lg.profile is not None]
+    if profiled:
+        print(f"\nlgmail's worker during the timed runs (cProfile), top {args.profile} functions:")
+        stats = pstats.Stats(profiled[0])
+        for more in profiled[1:]:
+            stats.add(more)
         stats.sort_stats("cumulative").print_stats(args.profile)
         if os.environ.get("LGMAIL_PROFILE_DUMP"):
             stats.dump_stats(f"{os.environ['LGMAIL_PROFILE_DUMP']}.{games}")
-    title = "1 game" if games <= 1 else f"{games} games"
-    return Result(title, ratios)
+    return Result("1 game" if games <= 1 else f"{games} games", ratios)
 
 
 def verdict(label: str, ratio: float) -> str:
@@ -565,6 +593,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--timeout", type=float, default=600, help="seconds to wait for the inbox (default 600)"
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="rounds of each workload, sink then lgmail each (default 3): the ratios are the "
+        "medians of the rounds'",
     )
     parser.add_argument(
         "--workers",
