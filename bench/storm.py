@@ -442,8 +442,7 @@ class Sink:
 
     def cpu(self) -> float:
         """The sink process's CPU seconds so far (user + system)."""
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return process_cpu(self.pid)
 
 
 #: Postfix's test server, where Postfix is installed (`.ci/postfix.sh`)
@@ -741,10 +740,19 @@ def cpu_seconds(pids: list[int] | None = None) -> float:
     """This process's CPU seconds, and its worker processes' (/proc/PID/stat)."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
     total = usage.ru_utime + usage.ru_stime
-    for pid in pids or []:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+    return total + sum(process_cpu(pid) for pid in pids or [])
+
+
+def stat_fields(stat: Path) -> list[str]:
+    """The fields of a /proc/PID/stat after the command's name (state, ppid, ...: utime and
+    stime are [11] and [12], cutime and cstime [13] and [14], in clock ticks)."""
+    return stat.read_text().rpartition(")")[2].split()
+
+
+def process_cpu(pid: int) -> float:
+    """A process's CPU seconds so far (user + system)."""
+    fields = stat_fields(Path(f"/proc/{pid}/stat"))
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def workers_peak_mb(pids: list[int]) -> list[float]:
@@ -766,7 +774,7 @@ def postgresql_cpu(url: str) -> Callable[[], float] | None:
         with engine.connect() as conn:
             folder = Path(str(conn.exec_driver_sql("SHOW data_directory").scalar()))
         postmaster = int((folder / "postmaster.pid").read_text().split()[0])
-        Path(f"/proc/{postmaster}/stat").read_text()
+        stat_fields(Path(f"/proc/{postmaster}/stat"))
     except (OSError, ValueError, IndexError, SQLAlchemyError):
         return None
     finally:
@@ -777,11 +785,10 @@ def postgresql_cpu(url: str) -> Callable[[], float] | None:
         total = 0
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
-                pid, rest = stat.read_text().split(" ", 1)
+                fields = stat_fields(stat)
             except OSError:  # a process that ended meanwhile
                 continue
-            fields = rest.rpartition(")")[2].split()
-            if int(pid) == postmaster:  # its own, and that of the backends that ended
+            if stat.parent.name == str(postmaster):  # its own, and the ended backends'
                 total += sum(int(f) for f in fields[11:15])
             elif int(fields[1]) == postmaster:
                 total += int(fields[11]) + int(fields[12])
