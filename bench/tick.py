@@ -49,6 +49,7 @@ PARTS: list[tuple[Any, str, str]] = [
     (outgoing, "compose", "    MIME"),
     (outgoing.MailOut, "_with_record", "  end-of-game vote record"),
     (transactions, "dump", "projection's dump"),
+    (transactions.Transactions, "_remember", "the cache's copy"),
     (EventStore, "append", "append"),
 ]
 

@@ -69,6 +69,9 @@ class Transactions(MailOut):
     #: each game's state as of the last event read, so a command reads only what is new; the
     #: games used last, `CACHED_GAMES` at most
     _states: OrderedDict[str, GameState]
+    #: the games whose cached state was handed out (`peek`, a transaction's result): someone
+    #: may be reading it, in this thread or another, so it is never changed in place again
+    _lent: set[str]
     _states_lock: threading.Lock
     #: called after each commit
     after_commit: Callable[[], object]
@@ -98,20 +101,27 @@ class Transactions(MailOut):
             cached = self._states.get(name)
             if cached is not None:
                 self._states.move_to_end(name)
+                self._lent.add(name)
         if cached is None or self.store.read(name, after_version=cached.version):
             return self.load(name)
         return cached
 
     def _fresh(self, name: str, take: bool = False) -> GameState:
         """The game's current state (a copy the caller may change): the cached state plus
-        the events written since, by this process or another. `take`: the cached state
-        itself, taken out of the cache (no copy; a transaction gives its state back when it
-        commits, `_remember`, or `_give_back` when nothing changed): a state read from the log
-        is then not copied into the cache either, which the transaction's commit would replace
-        at once (a tick of a game not kept, each of the 21:30 storm's)."""
+        the events written since, by this process or another. `take`: the cached state taken
+        out of the cache, itself when nobody was handed it (no copy; a transaction hands its
+        state back when it commits, `_share`); a state read from the log is then not copied
+        into the cache either, which the transaction's commit would replace at once (a tick of
+        a game not kept, each of the 21:30 storm's)."""
         with self._states_lock:
-            cached = self._states.pop(name, None) if take else self._states.get(name)
-        if cached is not None and not take:
+            if take:
+                cached = self._states.pop(name, None)
+                lent = name in self._lent
+                self._lent.discard(name)
+            else:
+                cached = self._states.get(name)
+                lent = True
+        if cached is not None and lent:
             cached = cached.clone()
         state = cached if cached is not None else GameState(name=name)
         new = decode_all(self.store.read(name, after_version=state.version))
@@ -122,27 +132,34 @@ class Transactions(MailOut):
         return state
 
     def _remember(self, state: GameState) -> None:
-        """Keep a copy of `state` as the game's cached state, unless a newer one is known."""
+        """Keep a copy of `state` (the caller's own) as the game's cached state, unless a
+        newer one is known."""
         with self._states_lock:
             known = self._states.get(state.name)
             if known is None or known.version < state.version:
-                self._keep(state.clone())
+                self._keep(state.clone(), lent=False)
 
-    def _give_back(self, state: GameState) -> None:
-        """Put a state taken from the cache (`_fresh(take=True)`) and left unchanged back, no
-        copy made: from now on it is shared, for reading only (as `peek` gives it)."""
+    def _share(self, state: GameState) -> None:
+        """Keep `state`, which a transaction took (`_fresh(take=True)`) and now hands to its
+        caller, as the game's cached state, no copy made: from now on it is shared, for
+        reading only (as `peek` gives it), and the next transaction copies it."""
         with self._states_lock:
             known = self._states.get(state.name)
             if known is None or known.version < state.version:
-                self._keep(state)
+                self._keep(state, lent=True)
 
-    def _keep(self, state: GameState) -> None:
+    def _keep(self, state: GameState, lent: bool) -> None:
         """`state` as its game's cached state, the most recently used; the least recently
         used game beyond `CACHED_GAMES` is let go (under the lock)."""
         self._states[state.name] = state
         self._states.move_to_end(state.name)
+        if lent:
+            self._lent.add(state.name)
+        else:
+            self._lent.discard(state.name)
         while len(self._states) > CACHED_GAMES:
-            self._states.popitem(last=False)
+            gone, _ = self._states.popitem(last=False)
+            self._lent.discard(gone)
 
     def summarize(self, name: str) -> None:
         """Write the game's summary as its log stands (a game stored before summaries were:
@@ -178,8 +195,7 @@ class Transactions(MailOut):
     ) -> tuple[R, GameState, list[ev.Event]]:
         """Decide on fresh state and commit the events, their mails, `extra` mails (an answer)
         and the inbox row's outcome in one transaction; decide again after a conflict. The
-        state returned is the caller's own when something was committed; else the cached one,
-        shared: read it, never change it."""
+        state returned is the game's cached one, shared: read it, never change it."""
         results, after, events = self.transact_many(
             name, [Attempt(attempt, cause, extra, inbox, outcome, folds)], new=new
         )
@@ -245,7 +261,7 @@ class Transactions(MailOut):
                 if one.inbox is not None
             ]
             if not every and not marks and all(one.extra is None for one in attempts):
-                self._give_back(state)  # nothing decided changed it
+                self._share(state)  # nothing decided changed it
                 return results, state, []
             try:
                 self.store.append(
@@ -260,7 +276,7 @@ class Transactions(MailOut):
                 )
             except ConcurrencyConflict:
                 continue
-            self._remember(after)
+            self._share(after)
             self.after_commit()
             return results, after, every
         raise GameError(f"game {name!r} is too busy; try again")

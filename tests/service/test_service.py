@@ -3,6 +3,7 @@ again on fresh state; mails leave through the outbox once; a whole game runs on 
 
 from __future__ import annotations
 
+import threading
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from lgmail.config import settings
+from lgmail.rules.dump import dump
 from lgmail.service.games import Games
 from lgmail.store.eventstore import EventStore
 from lgmail.store.model import NewEvent, OutgoingMail, RecordedEvent, Summary
@@ -161,3 +163,34 @@ def test_mails_are_text_and_html_and_each_player_has_one_thread(tmp_path: Path) 
         by_player.setdefault(str(msg["To"]), set()).add(root)
     assert all(len(roots) == 1 for roots in by_player.values())  # one thread per player
     assert len({r for roots in by_player.values() for r in roots}) == len(by_player)
+
+
+def test_a_state_handed_out_never_changes_under_its_reader(tmp_path: Path) -> None:
+    """`peek` and a transaction hand out the game's cached state, shared: what a page or the
+    scheduler reads in one thread is not changed in place by a command committed in another
+    (a tick at 21:30 while the game's page is rendered); the next command works on a copy,
+    and reads the same game as a state read from the log."""
+    game = Scenario(tmp_path, ROLES, name="partage")
+    games = game.games
+    peeked = games.peek("partage")
+    before = dump(peeked)
+    answer, committed, _ = games.play("partage", "bruno@example.org", "sonder Alice", "test")
+    assert answer.ok
+    assert committed.version == peeked.version + 1
+    assert dump(peeked) == before  # the reader's state did not move
+    after_first = dump(committed)
+    shared = games.peek("partage")
+    assert shared is committed  # kept as it was handed out, no copy made
+
+    def alice_kills() -> None:
+        assert games.act("partage", "alice@example.org", "tuer Chloe").ok
+
+    other = threading.Thread(target=alice_kills)
+    other.start()
+    other.join()
+    assert dump(committed) == after_first == dump(shared)
+    assert not games.peek("partage").players["Chloe"].alive
+    assert dump(games.peek("partage")) == dump(games.load("partage"))
+    fresh = Games(games.settings, now=lambda: START)
+    assert dump(fresh.load("partage")) == dump(games.peek("partage"))
+    fresh.store.close()
