@@ -131,7 +131,7 @@ class Games(Transactions):
         #: each game's state as of the last event read, so a command reads only what is new
         #: (the games used last, `CACHED_GAMES` at most)
         self._states: OrderedDict[str, GameState] = OrderedDict()
-        self._lent: set[str] = set()
+        self._lent: dict[str, int | None] = {}
         self._states_lock = threading.Lock()
         #: called after each commit: deliver the outbox now (a service sets its own, which
         #: wakes its worker to deliver it)

@@ -69,9 +69,11 @@ class Transactions(MailOut):
     #: each game's state as of the last event read, so a command reads only what is new; the
     #: games used last, `CACHED_GAMES` at most
     _states: OrderedDict[str, GameState]
-    #: the games whose cached state was handed out (`peek`, a transaction's result): someone
-    #: may be reading it, in this thread or another, so it is never changed in place again
-    _lent: set[str]
+    #: the games whose cached state was handed out (`peek`, a transaction's result), and the
+    #: thread it was handed to (None: more than one): a thread may be reading it, so no other
+    #: thread's command changes it in place; the thread it was handed to is done with it when
+    #: it commits a command to that game (its own code runs in order)
+    _lent: dict[str, int | None]
     _states_lock: threading.Lock
     #: called after each commit
     after_commit: Callable[[], object]
@@ -96,12 +98,13 @@ class Transactions(MailOut):
 
     def peek(self, name: str) -> GameState:
         """The game's current state for reading only: the copy this process keeps, shared,
-        which nobody may change (`load` gives one's own)."""
+        which nobody may change (`load` gives one's own) and no other thread's command
+        changes (this thread's next command to the game may)."""
         with self._states_lock:
             cached = self._states.get(name)
             if cached is not None:
                 self._states.move_to_end(name)
-                self._lent.add(name)
+                self._lend(name)
         if cached is None or self.store.read(name, after_version=cached.version):
             return self.load(name)
         return cached
@@ -109,15 +112,14 @@ class Transactions(MailOut):
     def _fresh(self, name: str, take: bool = False) -> GameState:
         """The game's current state (a copy the caller may change): the cached state plus
         the events written since, by this process or another. `take`: the cached state taken
-        out of the cache, itself when nobody was handed it (no copy; a transaction hands its
-        state back when it commits, `_share`); a state read from the log is then not copied
-        into the cache either, which the transaction's commit would replace at once (a tick of
-        a game not kept, each of the 21:30 storm's)."""
+        out of the cache, itself when no other thread was handed it (no copy; a transaction
+        hands its state back when it commits, `_share`); a state read from the log is then not
+        copied into the cache either, which the transaction's commit would replace at once (a
+        tick of a game not kept, each of the 21:30 storm's)."""
         with self._states_lock:
             if take:
                 cached = self._states.pop(name, None)
-                lent = name in self._lent
-                self._lent.discard(name)
+                lent = self._lent.pop(name, threading.get_ident()) != threading.get_ident()
             else:
                 cached = self._states.get(name)
                 lent = True
@@ -142,24 +144,29 @@ class Transactions(MailOut):
     def _share(self, state: GameState) -> None:
         """Keep `state`, which a transaction took (`_fresh(take=True)`) and now hands to its
         caller, as the game's cached state, no copy made: from now on it is shared, for
-        reading only (as `peek` gives it), and the next transaction copies it."""
+        reading only (as `peek` gives it), and another thread's next command copies it."""
         with self._states_lock:
             known = self._states.get(state.name)
             if known is None or known.version < state.version:
                 self._keep(state, lent=True)
 
     def _keep(self, state: GameState, lent: bool) -> None:
-        """`state` as its game's cached state, the most recently used; the least recently
-        used game beyond `CACHED_GAMES` is let go (under the lock)."""
+        """`state` as its game's cached state, the most recently used (`lent`: handed to this
+        thread); the least recently used game beyond `CACHED_GAMES` is let go (under the
+        lock)."""
         self._states[state.name] = state
         self._states.move_to_end(state.name)
+        self._lent.pop(state.name, None)
         if lent:
-            self._lent.add(state.name)
-        else:
-            self._lent.discard(state.name)
+            self._lend(state.name)
         while len(self._states) > CACHED_GAMES:
             gone, _ = self._states.popitem(last=False)
-            self._lent.discard(gone)
+            self._lent.pop(gone, None)
+
+    def _lend(self, name: str) -> None:
+        """Note that the game's cached state was handed to this thread (under the lock)."""
+        me = threading.get_ident()
+        self._lent[name] = me if self._lent.get(name, me) == me else None
 
     def summarize(self, name: str) -> None:
         """Write the game's summary as its log stands (a game stored before summaries were:
@@ -195,7 +202,8 @@ class Transactions(MailOut):
     ) -> tuple[R, GameState, list[ev.Event]]:
         """Decide on fresh state and commit the events, their mails, `extra` mails (an answer)
         and the inbox row's outcome in one transaction; decide again after a conflict. The
-        state returned is the game's cached one, shared: read it, never change it."""
+        state returned is the game's cached one, shared: read it, never change it (as
+        `peek`'s)."""
         results, after, events = self.transact_many(
             name, [Attempt(attempt, cause, extra, inbox, outcome, folds)], new=new
         )

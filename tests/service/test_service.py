@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -13,6 +13,7 @@ import pytest
 
 from lgmail.config import settings
 from lgmail.rules.dump import dump
+from lgmail.rules.state import GameState
 from lgmail.service.games import Games
 from lgmail.store.eventstore import EventStore
 from lgmail.store.model import NewEvent, OutgoingMail, RecordedEvent, Summary
@@ -168,29 +169,35 @@ def test_mails_are_text_and_html_and_each_player_has_one_thread(tmp_path: Path) 
 def test_a_state_handed_out_never_changes_under_its_reader(tmp_path: Path) -> None:
     """`peek` and a transaction hand out the game's cached state, shared: what a page or the
     scheduler reads in one thread is not changed in place by a command committed in another
-    (a tick at 21:30 while the game's page is rendered); the next command works on a copy,
-    and reads the same game as a state read from the log."""
+    (a tick at 21:30 while the game's page is rendered); that command works on a copy, and
+    reads the same game as a state read from the log."""
     game = Scenario(tmp_path, ROLES, name="partage")
     games = game.games
-    peeked = games.peek("partage")
+
+    def in_a_thread(work: Callable[[], GameState]) -> GameState:
+        done: list[GameState] = []
+        reader = threading.Thread(target=lambda: done.append(work()))
+        reader.start()
+        reader.join()
+        return done[0]
+
+    peeked = in_a_thread(lambda: games.peek("partage"))  # a page's reading
     before = dump(peeked)
     answer, committed, _ = games.play("partage", "bruno@example.org", "sonder Alice", "test")
-    assert answer.ok
-    assert committed.version == peeked.version + 1
+    assert answer.ok and committed.version == peeked.version + 1
     assert dump(peeked) == before  # the reader's state did not move
     after_first = dump(committed)
-    shared = games.peek("partage")
-    assert shared is committed  # kept as it was handed out, no copy made
+    assert games.peek("partage") is committed  # kept as it was handed out, no copy made
 
-    def alice_kills() -> None:
-        assert games.act("partage", "alice@example.org", "tuer Chloe").ok
+    def alice_kills() -> GameState:
+        answer, state, _ = games.play("partage", "alice@example.org", "tuer Chloe", "test")
+        assert answer.ok
+        return state
 
-    other = threading.Thread(target=alice_kills)
-    other.start()
-    other.join()
-    assert dump(committed) == after_first == dump(shared)
-    assert not games.peek("partage").players["Chloe"].alive
-    assert dump(games.peek("partage")) == dump(games.load("partage"))
+    latest = in_a_thread(alice_kills)
+    assert dump(committed) == after_first  # this thread's state did not move either
+    assert not latest.players["Chloe"].alive and latest.version > committed.version
+    assert dump(games.peek("partage")) == dump(games.load("partage")) == dump(latest)
     fresh = Games(games.settings, now=lambda: START)
-    assert dump(fresh.load("partage")) == dump(games.peek("partage"))
+    assert dump(fresh.load("partage")) == dump(latest)
     fresh.store.close()
